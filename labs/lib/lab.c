@@ -1,0 +1,279 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lab.c - the harness behind lab.h: registration, one child process per
+ * test, KTAP output, and the fixture helpers.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <signal.h>
+#include <time.h>
+#include <sys/random.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <linux/bpf.h>
+#include <bpf/libbpf.h>
+
+#include "lab.h"
+
+/* The stage this binary grades: set by labs/lib/build.mk. */
+#ifndef LAB_OWN_STAGE
+#error "build with -DLAB_OWN_STAGE=<stage number>"
+#endif
+
+#define LAB_TEST_TIMEOUT	120	/* seconds, sized for TCG */
+#define LAB_FIXTURE		"/sys/kernel/debug/btf_lab/"
+
+static struct lab_test *lab_tests, **lab_tail = &lab_tests;
+static const char *lab_current;
+static bool lab_quiet;
+int lab_failed;
+
+void lab_register(struct lab_test *t)
+{
+	*lab_tail = t;
+	lab_tail = &t->next;
+}
+
+void lab_diag(const char *fmt, ...)
+{
+	char buf[1024], *line, *save = NULL;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	for (line = strtok_r(buf, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save))
+		printf("# %s: %s\n", lab_current ? lab_current : "lab", line);
+	fflush(stdout);
+}
+
+void lab_fail(const char *file, int line, const char *fmt, ...)
+{
+	char buf[900];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	lab_diag("%s (%s:%d)", buf, strrchr(file, '/') ?
+		 strrchr(file, '/') + 1 : file, line);
+	lab_failed++;
+}
+
+static int lab_libbpf_print(enum libbpf_print_level level, const char *fmt,
+			    va_list ap)
+{
+	char buf[1024];
+
+	if (lab_quiet || level == LIBBPF_DEBUG)
+		return 0;
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	lab_diag("libbpf: %s", buf);
+	return 0;
+}
+
+void lab_libbpf_quiet(bool quiet)
+{
+	lab_quiet = quiet;
+}
+
+static int lab_skip_reason(const struct lab_test *t, const char **why)
+{
+	const char *stage = getenv("LAB_GRADE_STAGE");
+	const char *ref = getenv("LAB_REF");
+	const char *filter = getenv("LAB_FILTER");
+
+	if ((t->flags & LAB_LAB_ONLY) && ref && !strcmp(ref, "1")) {
+		*why = "lab-only check, not run on make ref";
+		return 1;
+	}
+	if ((t->flags & LAB_THIS_STAGE_ONLY) && stage &&
+	    atoi(stage) != LAB_OWN_STAGE) {
+		*why = "graded only with its own stage";
+		return 1;
+	}
+	if (filter && *filter && fnmatch(filter, t->name, 0)) {
+		*why = "not selected by T=";
+		return 1;
+	}
+	return 0;
+}
+
+static int lab_run_one(struct lab_test *t)
+{
+	int status;
+	pid_t pid;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0) {
+		lab_diag("fork: %s", strerror(errno));
+		return 1;
+	}
+	if (!pid) {
+		alarm(LAB_TEST_TIMEOUT);
+		lab_current = t->name;
+		t->fn();
+		fflush(stdout);
+		_exit(lab_failed ? 1 : 0);
+	}
+	if (waitpid(pid, &status, 0) < 0)
+		return 1;
+	if (WIFSIGNALED(status)) {
+		int sig = WTERMSIG(status);
+
+		lab_current = t->name;
+		lab_diag("the test process died of signal %d (%s)%s", sig,
+			 strsignal(sig), sig == SIGALRM ?
+			 ": it timed out" : sig == SIGKILL || sig == SIGSEGV ?
+			 ": a kernel oops kills the process that hit it; see the serial log" :
+			 "");
+		lab_current = NULL;
+		return 1;
+	}
+	return WEXITSTATUS(status) != 0;
+}
+
+int main(void)
+{
+	const char *why;
+	struct lab_test *t;
+	int n = 0, i = 0, total = 0, bad = 0;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	libbpf_set_print(lab_libbpf_print);
+	for (t = lab_tests; t; t = t->next) {
+		n++;
+		if (!lab_skip_reason(t, &why))
+			total += t->points;
+	}
+	printf("KTAP version 1\n1..%d\n# total-points: %d\n", n, total);
+	for (t = lab_tests; t; t = t->next) {
+		i++;
+		printf("# points: %d\n", t->points);
+		if (lab_skip_reason(t, &why)) {
+			printf("ok %d %s # SKIP %s\n", i, t->name, why);
+			continue;
+		}
+		if (lab_run_one(t)) {
+			bad++;
+			printf("not ok %d %s\n", i, t->name);
+		} else {
+			printf("ok %d %s\n", i, t->name);
+		}
+	}
+	return bad ? 1 : 0;
+}
+
+/* ---- helpers ---- */
+
+int lab_write_file(const char *path, const char *val)
+{
+	int fd = open(path, O_WRONLY), ret = 0;
+	ssize_t len = strlen(val);
+
+	if (fd < 0)
+		return -errno;
+	if (write(fd, val, len) != len)
+		ret = -errno;
+	close(fd);
+	return ret;
+}
+
+int lab_fire(const char *scenario, unsigned int count)
+{
+	char buf[64];
+
+	snprintf(buf, sizeof(buf), "%s %u", scenario, count);
+	return lab_write_file(LAB_FIXTURE "fire", buf);
+}
+
+int lab_truth(const char *key, unsigned long long *val)
+{
+	char line[256], k[128], v[96];
+	FILE *f = fopen(LAB_FIXTURE "last", "r");
+	int ret = -ENOENT;
+
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%127s %95s", k, v) == 2 && !strcmp(k, key)) {
+			*val = strtoull(v, NULL, 0);
+			ret = 0;
+			break;
+		}
+	}
+	fclose(f);
+	return ret;
+}
+
+unsigned long long lab_truth_must(const char *key)
+{
+	unsigned long long v = 0;
+	int err = lab_truth(key, &v);
+
+	if (err)
+		lab_fail(__FILE__, __LINE__, "fixture truth '%s': %s", key,
+			 strerror(-err));
+	return v;
+}
+
+unsigned int lab_rand(unsigned int lo, unsigned int hi)
+{
+	unsigned int r, span = hi - lo + 1;
+
+	/* A guest just booted may not have seeded its CRNG: don't block. */
+	if (getrandom(&r, sizeof(r), GRND_NONBLOCK) != sizeof(r)) {
+		static bool seeded;
+
+		if (!seeded)
+			srand(time(NULL) ^ getpid());
+		seeded = true;
+		r = ((unsigned int)rand() << 16) ^ rand();
+	}
+	return span ? lo + r % span : r;
+}
+
+int lab_sh(const char *fmt, ...)
+{
+	char cmd[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(cmd, sizeof(cmd), fmt, ap);
+	va_end(ap);
+	fflush(stdout);
+	return system(cmd);
+}
+
+int lab_prog_load(int type, int expected_attach_type, unsigned int attach_btf_id,
+		  const struct bpf_insn *insns, size_t insn_cnt,
+		  char *log, size_t log_size)
+{
+	union bpf_attr attr;
+	int fd;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.prog_type = type;
+	attr.expected_attach_type = expected_attach_type;
+	attr.attach_btf_id = attach_btf_id;
+	attr.insns = (unsigned long)insns;
+	attr.insn_cnt = insn_cnt;
+	attr.license = (unsigned long)"GPL";
+	if (log && log_size) {
+		log[0] = '\0';
+		attr.log_buf = (unsigned long)log;
+		attr.log_size = log_size;
+		attr.log_level = 1;
+	}
+	fd = syscall(__NR_bpf, BPF_PROG_LOAD, &attr, sizeof(attr));
+	return fd < 0 ? -errno : fd;
+}

@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * lab.h - the BTF tracing lab's test harness (runs inside the QEMU guest).
+ *
+ * A stage's tests are C functions registered with LAB_TEST(). The harness
+ * runs each one in a child process (a crash or a kernel oops that kills the
+ * test fails that test only), and prints KTAP
+ * (Documentation/dev-tools/ktap.rst) with the points of every test:
+ *
+ *	KTAP version 1
+ *	1..2
+ *	# total-points: 30
+ *	# points: 10
+ *	ok 1 socket_filter
+ *	# kprobe_fires: count: expected 3, got 0 (kprobe.c:42)
+ *	# points: 20
+ *	not ok 2 kprobe_fires
+ *
+ * A test:
+ *
+ *	LAB_TEST(socket_filter, 10, 0)
+ *	{
+ *		struct socket_filter *skel = socket_filter__open_and_load();
+ *
+ *		LAB_ASSERT(skel, "socket_filter loads");
+ *		LAB_EXPECT_EQ(skel->bss->count, 3, "packets seen");
+ *	}
+ *
+ * Environment (set by the guest's runner):
+ *	LAB_GRADE_STAGE	the stage being graded (tests flagged
+ *			LAB_THIS_STAGE_ONLY run only when it is their own)
+ *	LAB_REF		1 on `make ref`: tests flagged LAB_LAB_ONLY are skipped
+ *	LAB_FILTER	a shell pattern: only matching test names run
+ */
+#ifndef LAB_H
+#define LAB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* The test checks a lab-only message or knob: skipped on `make ref`. */
+#define LAB_LAB_ONLY		0x1
+/* Graded only with its own stage (e.g. the carve checks of stage 0). */
+#define LAB_THIS_STAGE_ONLY	0x2
+
+struct lab_test {
+	const char *name;
+	int points;
+	unsigned int flags;
+	void (*fn)(void);
+	const char *file;
+	struct lab_test *next;
+};
+
+void lab_register(struct lab_test *t);
+void lab_fail(const char *file, int line, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void lab_diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+extern int lab_failed;
+
+#define LAB_TEST(tname, tpoints, tflags)				\
+	static void lab_test_##tname(void);				\
+	static struct lab_test lab_desc_##tname = {			\
+		.name = #tname, .points = (tpoints),			\
+		.flags = (tflags), .fn = lab_test_##tname,		\
+		.file = __FILE__,					\
+	};								\
+	__attribute__((constructor)) static void lab_reg_##tname(void)	\
+	{								\
+		lab_register(&lab_desc_##tname);			\
+	}								\
+	static void lab_test_##tname(void)
+
+/* Record a failure and go on with the test. */
+#define LAB_EXPECT(cond, ...)						\
+	do {								\
+		if (!(cond))						\
+			lab_fail(__FILE__, __LINE__, __VA_ARGS__);	\
+	} while (0)
+
+/* Record a failure and end the test. */
+#define LAB_ASSERT(cond, ...)						\
+	do {								\
+		if (!(cond)) {						\
+			lab_fail(__FILE__, __LINE__, __VA_ARGS__);	\
+			return;						\
+		}							\
+	} while (0)
+
+#define LAB_EXPECT_EQ(got, want, what)					\
+	do {								\
+		unsigned long long __g = (unsigned long long)(got);	\
+		unsigned long long __w = (unsigned long long)(want);	\
+		if (__g != __w)						\
+			lab_fail(__FILE__, __LINE__,			\
+				 "%s: expected %llu (0x%llx), got %llu (0x%llx)", \
+				 what, __w, __w, __g, __g);		\
+	} while (0)
+
+/* ---- the fixture: /sys/kernel/debug/btf_lab ---- */
+
+/* Fire btf_lab_probe @count times with @scenario ("valid", "null", ...). */
+int lab_fire(const char *scenario, unsigned int count);
+/* Read key @key (e.g. "obj.next.u32v") of the last fire's ground truth. */
+int lab_truth(const char *key, unsigned long long *val);
+/* Same, but a failure to read it fails the test. */
+unsigned long long lab_truth_must(const char *key);
+
+/* ---- helpers ---- */
+
+/* Run a shell command in the guest, output to the console. Returns status. */
+int lab_sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Write @val to a /proc or /sys file. */
+int lab_write_file(const char *path, const char *val);
+/* libbpf prints go through here: they are kept as KTAP diagnostics. */
+void lab_libbpf_quiet(bool quiet);
+
+/* A random number in [@lo, @hi]: tests vary what they check on every run. */
+unsigned int lab_rand(unsigned int lo, unsigned int hi);
+
+/* Raw BPF_PROG_LOAD with a log buffer: returns fd or -errno. */
+struct bpf_insn;
+int lab_prog_load(int type, int expected_attach_type, unsigned int attach_btf_id,
+		  const struct bpf_insn *insns, size_t insn_cnt,
+		  char *log, size_t log_size);
+
+#endif /* LAB_H */

@@ -1,0 +1,76 @@
+# The BTF tracing lab. 'make help' lists the targets.
+#
+#   make stage-N            prepare the tree in work/linux for stage N
+#   make stage-N boot       build, then a shell in QEMU (CMD='...' runs one command)
+#   make stage-N test       grade stages 0..N (T='pattern' runs a subset)
+#   make stage-N qemu-gdb   QEMU paused for gdb; 'make stage-N gdb' attaches
+#   make stage-N solve      commit the reference solution of stage N
+#   make stage-N submit     your commits as patches in work/submit/
+#   make ref [boot|test]    the same on pristine 6.1 with the lab's fixture
+#   make check              the lab's own tests (what CI runs)
+#   make deps               install the Debian packages the lab needs (root)
+#   make dev / export       maintainers: patch sets <-> a git tree in work/dev
+#
+# Stages are the folders stages/NN-name: nothing lists them by hand.
+
+LAB := $(CURDIR)
+WORK ?= $(LAB)/work
+export WORK
+
+STAGES := $(shell stages/tree stages)
+ACTIONS := boot test qemu-gdb gdb solve submit build
+STAGE_GOAL := $(filter stage-%,$(MAKECMDGOALS))
+ACTION := $(filter $(ACTIONS),$(MAKECMDGOALS))
+WHAT := $(if $(STAGE_GOAL),$(patsubst stage-%,%,$(STAGE_GOAL)),$(if $(filter ref,$(MAKECMDGOALS)),ref))
+
+ifneq ($(words $(STAGE_GOAL) $(filter ref,$(MAKECMDGOALS))),$(if $(WHAT),1,0))
+$(error give one stage at a time, e.g. 'make stage-2 test')
+endif
+
+.PHONY: help deps check dev export ref $(ACTIONS) $(STAGE_GOAL)
+
+help:
+	@sed -n '3,15p' Makefile | sed 's/^# \{0,1\}//'
+	@echo "Stages: $(STAGES)"
+
+deps:
+	@[ "$$(id -u)" = 0 ] || { echo "make deps installs packages: run it as root (sudo make deps)"; exit 2; }
+	apt-get update -q
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
+		$$(images/need --packages)
+	@images/need all && echo "deps: everything the lab needs is installed"
+
+$(STAGE_GOAL):
+	@n=$(WHAT); case "$$n" in ''|*[!0-9]*) echo "lab: error: '$@' is not a stage: the stages are $(STAGES)" >&2; exit 2;; esac
+	@$(if $(ACTION),true,stages/tree prepare $(WORK)/linux $(WHAT) $(RESET))
+
+ref:
+	@$(if $(ACTION),true,stages/tree state $(WORK)/ref/linux ref)
+
+boot test qemu-gdb build:
+	@$(if $(WHAT),,echo "lab: error: say which stage, e.g. 'make stage-0 $@' or 'make ref $@'" >&2; exit 2)
+	@labs/lib/lab $@ $(WHAT)
+
+gdb:
+	@$(if $(WHAT),,echo "lab: error: say which stage, e.g. 'make stage-0 gdb'" >&2; exit 2)
+	@labs/lib/lab gdb $(WHAT)
+
+solve:
+	@$(if $(STAGE_GOAL),,echo "lab: error: say which stage, e.g. 'make stage-1 solve'" >&2; exit 2)
+	@stages/tree solve $(WORK)/linux $(WHAT)
+
+submit:
+	@$(if $(STAGE_GOAL),,echo "lab: error: say which stage, e.g. 'make stage-1 submit'" >&2; exit 2)
+	@s=$$(stages/tree stages | grep "^$$(printf %02d $(WHAT))-"); \
+	rm -rf $(WORK)/submit && mkdir -p $(WORK)/submit && \
+	git -C $(WORK)/linux format-patch -q -o $(WORK)/submit lab/$$s..HEAD && \
+	echo "submit: $$(ls $(WORK)/submit | wc -l) patches in $(WORK)/submit (your commits since lab/$$s)"
+
+check:
+	@labs/lib/check
+
+dev:
+	@stages/tree dev $(WORK)/dev
+
+export:
+	@stages/tree export $(WORK)/dev

@@ -1,0 +1,29 @@
+# Stage 0: a first gdb walk through the lab kernel.
+#
+# Stop in the fixture as it fires, look at what the btf_lab_probe
+# tracepoint hands to BPF programs, and read the kernel log from gdb.
+# 'make stage-0 qemu-gdb' in one terminal, 'make stage-0 gdb' in another,
+# then in the guest:  echo valid > /sys/kernel/debug/btf_lab/fire
+#
+# make check runs it in batch mode; the lines below drive that run.
+# lab-cmd: echo valid > /sys/kernel/debug/btf_lab/fire
+# lab-expect: Breakpoint 1, btf_lab_fire_once
+# lab-expect: scenario = BTF_LAB_VALID
+# lab-expect: u32v = [0-9]+
+# lab-expect: next = 0x[0-9a-f]+ <btf_lab_objs\+[0-9]+>
+# lab-expect: btf_lab_fire_write
+
+break btf_lab_fire_once
+continue
+lab-banner "the fixture fires: btf_lab_fire_once(scenario, ubuf)"
+print scenario
+bt 2
+finish
+lab-banner "the object the tracepoint passed as 'obj'"
+print btf_lab_objs[0]
+lab-banner "ground truth, as /sys/kernel/debug/btf_lab/last shows it"
+print btf_lab_num
+print btf_lab_objs[0].next->u32v
+lab-banner "the kernel log's last lines (lx-dmesg)"
+lx-dmesg
+kill

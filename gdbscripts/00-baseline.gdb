@@ -8,22 +8,22 @@
 # make check runs it in batch mode; the lines below drive that run.
 # lab-cmd: echo valid > /sys/kernel/debug/btf_lab/fire
 # lab-expect: Breakpoint 1, btf_lab_fire_once
-# lab-expect: scenario = BTF_LAB_VALID
+# lab-expect: = BTF_LAB_VALID
 # lab-expect: u32v = [0-9]+
 # lab-expect: next = 0x[0-9a-f]+ <btf_lab_objs\+[0-9]+>
 # lab-expect: btf_lab_fire_write
 
 break btf_lab_fire_once
 continue
-lab-banner "the fixture fires: btf_lab_fire_once(scenario, ubuf)"
+echo \n=== the fixture fires: btf_lab_fire_once(scenario, ubuf) ===\n
 print scenario
 bt 2
 finish
-lab-banner "the object the tracepoint passed as 'obj'"
+echo \n=== the object the tracepoint passed as obj ===\n
 print btf_lab_objs[0]
-lab-banner "ground truth, as /sys/kernel/debug/btf_lab/last shows it"
+echo \n=== ground truth, as /sys/kernel/debug/btf_lab/last shows it ===\n
 print btf_lab_num
 print btf_lab_objs[0].next->u32v
-lab-banner "the kernel log's last lines (lx-dmesg)"
+echo \n=== the kernel logs last lines (lx-dmesg) ===\n
 lx-dmesg
 kill

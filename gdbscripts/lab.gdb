@@ -4,7 +4,5 @@
 set pagination off
 set confirm off
 set print pretty on
-# Under KVM software breakpoints may be missed: use hbreak there.
-define lab-banner
-  printf "\n=== %s ===\n", $arg0
-end
+# Under KVM, software breakpoints may be missed: use hbreak there.
+# Section titles in the walks: echo \n=== title ===\n

@@ -1,6 +1,6 @@
 # Builds one stage's guest tests into a static binary.
 #
-#   make -f labs/lib/build.mk LAB=labs/00-baseline OUT=<dir> VMLINUX_H=<file>
+#   make -f labs/lib/build.mk LAB=labs/00-baseline NUM=0 OUT=<dir> VMLINUX_H=<file>
 #
 # Every labs/NN-name/*.bpf.c becomes a libbpf skeleton <name>.skel.h (CO-RE
 # against VMLINUX_H, made from the lab kernel's BTF); every other *.c there
@@ -13,8 +13,7 @@ OUT ?= $(error OUT= is not set)
 VMLINUX_H ?= $(error VMLINUX_H= is not set)
 
 LIB := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
-NAME := $(notdir $(LAB))
-NUM := $(shell echo '$(NAME)' | sed 's/-.*//; s/^0*//; s/^$$/0/')
+NUM ?= $(error NUM= (the stage number) is not set)
 
 CLANG ?= clang
 BPFTOOL ?= bpftool

@@ -21,7 +21,7 @@ KERNEL_BAD = re.compile(r'(BUG:|Oops|WARNING:|general protection fault|'
                         r'Kernel panic|Call Trace:|BPF interpreter: unknown opcode)')
 
 
-def parse_all(path):
+def parse(path):
     """Two-level KTAP: collect the tests of each '# Subtest: NAME' block."""
     stages, cur, points, diags = {}, None, None, []
     lines = open(path, errors='replace').read().splitlines() if os.path.exists(path) else []
@@ -77,7 +77,7 @@ def main():
     serial = os.path.join(out, 'serial.log')
     status = open(os.path.join(out, 'status')).read().strip() \
         if os.path.exists(os.path.join(out, 'status')) else 'missing'
-    stages = parse_all(results)
+    stages = parse(results)
     oops = kernel_trouble(serial)
 
     report, failures, score, maximum = [], [], 0, 0

@@ -1,7 +1,8 @@
 # The BTF tracing lab. 'make help' lists the targets.
 #
 #   make stage-N            prepare the tree in work/linux for stage N
-#   make stage-N boot       build, then a shell in QEMU (CMD='...' runs one command)
+#   make stage-N boot       build, then a shell in QEMU (CMD='...' runs one command,
+#                           APPEND='...' adds kernel arguments)
 #   make stage-N test       grade stages 0..N (T='pattern' runs a subset)
 #   make stage-N qemu-gdb   QEMU paused for gdb; 'make stage-N gdb' attaches
 #   make stage-N solve      commit the reference solution of stage N

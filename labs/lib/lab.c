@@ -13,6 +13,7 @@
 #include <string.h>
 #include <signal.h>
 #include <time.h>
+#include <sys/klog.h>
 #include <sys/random.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -90,7 +91,16 @@ static int lab_skip_reason(const struct lab_test *t, const char **why)
 	const char *stage = getenv("LAB_GRADE_STAGE");
 	const char *ref = getenv("LAB_REF");
 	const char *filter = getenv("LAB_FILTER");
+	const char *boot = getenv("LAB_BOOT");
 
+	if ((t->flags & LAB_OWN_BOOT) && (!boot || strcmp(boot, t->name))) {
+		*why = "runs in a boot of its own";
+		return 1;
+	}
+	if (!(t->flags & LAB_OWN_BOOT) && boot) {
+		*why = "runs in the main boot";
+		return 1;
+	}
 	if ((t->flags & LAB_LAB_ONLY) && ref && !strcmp(ref, "1")) {
 		*why = "lab-only check, not run on make ref";
 		return 1;
@@ -196,22 +206,32 @@ int lab_fire(const char *scenario, unsigned int count)
 	return lab_write_file(LAB_FIXTURE "fire", buf);
 }
 
-int lab_truth(const char *key, unsigned long long *val)
+int lab_kv(const char *path, const char *key, char *val, size_t len)
 {
-	char line[256], k[128], v[96];
-	FILE *f = fopen(LAB_FIXTURE "last", "r");
+	char line[256], k[128], v[128];
+	FILE *f = fopen(path, "r");
 	int ret = -ENOENT;
 
 	if (!f)
 		return -errno;
 	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "%127s %95s", k, v) == 2 && !strcmp(k, key)) {
-			*val = strtoull(v, NULL, 0);
+		if (sscanf(line, "%127s %127s", k, v) == 2 && !strcmp(k, key)) {
+			snprintf(val, len, "%s", v);
 			ret = 0;
 			break;
 		}
 	}
 	fclose(f);
+	return ret;
+}
+
+int lab_truth(const char *key, unsigned long long *val)
+{
+	char v[128];
+	int ret = lab_kv(LAB_FIXTURE "last", key, v, sizeof(v));
+
+	if (!ret)
+		*val = strtoull(v, NULL, 0);
 	return ret;
 }
 
@@ -276,4 +296,38 @@ int lab_prog_load(int type, int expected_attach_type, unsigned int attach_btf_id
 	}
 	fd = syscall(__NR_bpf, BPF_PROG_LOAD, &attr, sizeof(attr));
 	return fd < 0 ? -errno : fd;
+}
+
+bool lab_dmesg_find(const char *needle, char *line, size_t len)
+{
+	int size = klogctl(10 /* SYSLOG_ACTION_SIZE_BUFFER */, NULL, 0);
+	char *buf, *l, *save = NULL;
+	bool found = false;
+
+	if (size <= 0)
+		return false;
+	buf = calloc(1, size + 1);
+	if (!buf)
+		return false;
+	size = klogctl(3 /* SYSLOG_ACTION_READ_ALL */, buf, size);
+	for (l = strtok_r(size > 0 ? buf : "", "\n", &save); l && !found;
+	     l = strtok_r(NULL, "\n", &save)) {
+		if (strstr(l, needle)) {
+			snprintf(line, len, "%s", l);
+			found = true;
+		}
+	}
+	free(buf);
+	return found;
+}
+
+int lab_load_minimal(char *log, size_t log_size)
+{
+	static const struct bpf_insn ret0[] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+
+	return lab_prog_load(BPF_PROG_TYPE_SOCKET_FILTER, 0, 0, ret0, 2,
+			     log, log_size);
 }

@@ -43,6 +43,12 @@
 #define LAB_LAB_ONLY		0x1
 /* Graded only with its own stage (e.g. the carve checks of stage 0). */
 #define LAB_THIS_STAGE_ONLY	0x2
+/*
+ * Runs alone in a boot of its own, named after the test. The line
+ * "NAME kernel-args..." of the stage's `boots` file gives that boot's
+ * extra kernel command line (e.g. a fault to inject).
+ */
+#define LAB_OWN_BOOT		0x4
 
 struct lab_test {
 	const char *name;
@@ -108,6 +114,16 @@ int lab_truth(const char *key, unsigned long long *val);
 unsigned long long lab_truth_must(const char *key);
 
 /* ---- helpers ---- */
+
+/*
+ * Read the value of @key from a file of "key value" lines (the fixture's
+ * files are such). Returns 0, -ENOENT when the key is missing, or -errno.
+ */
+int lab_kv(const char *path, const char *key, char *val, size_t len);
+/* Find a kernel log line that contains @needle; copy it to @line. */
+bool lab_dmesg_find(const char *needle, char *line, size_t len);
+/* Load the smallest valid program (a socket filter): fd or -errno. */
+int lab_load_minimal(char *log, size_t log_size);
 
 /* Run a shell command in the guest, output to the console. Returns status. */
 int lab_sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

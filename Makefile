@@ -10,7 +10,7 @@
 #   make ref [boot|test]    the same on pristine 6.1 with the lab's fixture
 #   make check              the lab's own tests (what CI runs)
 #   make deps               install the Debian packages the lab needs (root)
-#   make dev / export       maintainers: patch sets <-> a git tree in work/dev
+#   make dev / export / retag   maintainers: patch sets <-> a git tree in work/dev
 #
 # Stages are the folders stages/NN-name: nothing lists them by hand.
 
@@ -28,7 +28,7 @@ ifneq ($(words $(STAGE_GOAL) $(filter ref,$(MAKECMDGOALS))),$(if $(WHAT),1,0))
 $(error give one stage at a time, e.g. 'make stage-2 test')
 endif
 
-.PHONY: help deps check dev export ref $(ACTIONS) $(STAGE_GOAL)
+.PHONY: help deps check dev export retag ref $(ACTIONS) $(STAGE_GOAL)
 
 help:
 	@sed -n '3,15p' Makefile | sed 's/^# \{0,1\}//'
@@ -75,3 +75,6 @@ dev:
 
 export:
 	@stages/tree export $(WORK)/dev
+
+retag:
+	@stages/tree retag $(WORK)/dev

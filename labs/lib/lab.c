@@ -18,7 +18,12 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <linux/bpf.h>
+#include <linux/btf.h>
+#include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
 #include "lab.h"
@@ -86,10 +91,16 @@ void lab_libbpf_quiet(bool quiet)
 	lab_quiet = quiet;
 }
 
+bool lab_ref(void)
+{
+	const char *ref = getenv("LAB_REF");
+
+	return ref && !strcmp(ref, "1");
+}
+
 static int lab_skip_reason(const struct lab_test *t, const char **why)
 {
 	const char *stage = getenv("LAB_GRADE_STAGE");
-	const char *ref = getenv("LAB_REF");
 	const char *filter = getenv("LAB_FILTER");
 	const char *boot = getenv("LAB_BOOT");
 
@@ -101,7 +112,7 @@ static int lab_skip_reason(const struct lab_test *t, const char **why)
 		*why = "runs in the main boot";
 		return 1;
 	}
-	if ((t->flags & LAB_LAB_ONLY) && ref && !strcmp(ref, "1")) {
+	if ((t->flags & LAB_LAB_ONLY) && lab_ref()) {
 		*why = "lab-only check, not run on make ref";
 		return 1;
 	}
@@ -274,28 +285,129 @@ int lab_sh(const char *fmt, ...)
 	return system(cmd);
 }
 
+/* BPF_PROG_LOAD of @attr with @insns, the log at @level: fd or -errno. */
+static int lab_load(union bpf_attr *attr, const struct bpf_insn *insns,
+		    size_t insn_cnt, char *log, size_t log_size, int level)
+{
+	int fd;
+
+	attr->insns = (unsigned long)insns;
+	attr->insn_cnt = insn_cnt;
+	attr->license = (unsigned long)"GPL";
+	if (log && log_size) {
+		log[0] = '\0';
+		attr->log_buf = (unsigned long)log;
+		attr->log_size = log_size;
+		attr->log_level = level;
+	}
+	fd = syscall(__NR_bpf, BPF_PROG_LOAD, attr, sizeof(*attr));
+	return fd < 0 ? -errno : fd;
+}
+
 int lab_prog_load(int type, int expected_attach_type, unsigned int attach_btf_id,
 		  const struct bpf_insn *insns, size_t insn_cnt,
 		  char *log, size_t log_size)
 {
 	union bpf_attr attr;
-	int fd;
 
 	memset(&attr, 0, sizeof(attr));
 	attr.prog_type = type;
 	attr.expected_attach_type = expected_attach_type;
 	attr.attach_btf_id = attach_btf_id;
-	attr.insns = (unsigned long)insns;
-	attr.insn_cnt = insn_cnt;
-	attr.license = (unsigned long)"GPL";
-	if (log && log_size) {
-		log[0] = '\0';
-		attr.log_buf = (unsigned long)log;
-		attr.log_size = log_size;
-		attr.log_level = 1;
+	return lab_load(&attr, insns, insn_cnt, log, log_size, 1);
+}
+
+int lab_vmlinux_id(const char *name, int kind)
+{
+	struct btf *btf = btf__load_vmlinux_btf();
+	int id;
+
+	if (!btf)
+		return -errno;
+	id = btf__find_by_name_kind(btf, name, kind);
+	btf__free(btf);
+	return id;
+}
+
+static int lab_member(const struct btf *btf, int sid, const char *member,
+		      unsigned int *size)
+{
+	const struct btf_type *t = btf__type_by_id(btf, sid);
+	const struct btf_member *m = btf_members(t);
+	int i, off;
+
+	for (i = 0; i < btf_vlen(t); i++, m++) {
+		const char *name = btf__name_by_offset(btf, m->name_off);
+		unsigned int bits = btf_member_bitfield_size(t, i);
+
+		off = btf_member_bit_offset(t, i) / 8;
+		if (name && !strcmp(name, member)) {
+			*size = bits ? (bits + 7) / 8 : btf__resolve_size(btf, m->type);
+			return off;
+		}
+		if (!name || !*name) {
+			int sub = btf__resolve_type(btf, m->type);
+			int in = sub > 0 ? lab_member(btf, sub, member, size) : -1;
+
+			if (in >= 0)
+				return off + in;
+		}
 	}
-	fd = syscall(__NR_bpf, BPF_PROG_LOAD, &attr, sizeof(attr));
-	return fd < 0 ? -errno : fd;
+	return -1;
+}
+
+int lab_offsetof(const char *sname, const char *member, unsigned int *size)
+{
+	struct btf *btf = btf__load_vmlinux_btf();
+	int sid, off = -1;
+
+	if (!btf)
+		return -1;
+	sid = btf__find_by_name_kind(btf, sname, BTF_KIND_STRUCT);
+	if (sid > 0)
+		off = lab_member(btf, sid, member, size);
+	btf__free(btf);
+	return off;
+}
+
+int lab_udp_drop(unsigned int payload, volatile unsigned int *seen)
+{
+	struct sockaddr_in to = { .sin_family = AF_INET };
+	struct timespec pause = { 0, 20 * 1000 * 1000 };
+	static char buf[65000] = "btf lab";
+	int fd, i, err = 0;
+
+	if (payload > sizeof(buf))
+		return -EINVAL;
+	to.sin_port = htons(lab_rand(40000, 60000));	/* nothing listens */
+	to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	fd = socket(AF_INET, SOCK_DGRAM, 0);
+	if (fd < 0)
+		return -errno;
+	if (sendto(fd, buf, payload, 0, (struct sockaddr *)&to, sizeof(to)) != payload)
+		err = -errno;
+	close(fd);
+	for (i = 0; !err && i < 100 && !*seen; i++)
+		nanosleep(&pause, NULL);
+	return err ? err : *seen ? 0 : -ETIMEDOUT;
+}
+
+int lab_tp_btf_load(const char *tp, const struct bpf_insn *insns, size_t insn_cnt,
+		    char *log, size_t log_size, int level)
+{
+	union bpf_attr attr;
+	char type[128];
+	int id;
+
+	snprintf(type, sizeof(type), "btf_trace_%s", tp);
+	id = lab_vmlinux_id(type, BTF_KIND_TYPEDEF);
+	if (id < 0)
+		return id;
+	memset(&attr, 0, sizeof(attr));
+	attr.prog_type = BPF_PROG_TYPE_TRACING;
+	attr.expected_attach_type = BPF_TRACE_RAW_TP;
+	attr.attach_btf_id = id;
+	return lab_load(&attr, insns, insn_cnt, log, log_size, level);
 }
 
 bool lab_dmesg_find(const char *needle, char *line, size_t len)

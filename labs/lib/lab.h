@@ -122,6 +122,8 @@ unsigned long long lab_truth_must(const char *key);
 int lab_kv(const char *path, const char *key, char *val, size_t len);
 /* Find a kernel log line that contains @needle; copy it to @line. */
 bool lab_dmesg_find(const char *needle, char *line, size_t len);
+/* The run is `make ref` (pristine 6.1): lab-only messages do not apply. */
+bool lab_ref(void);
 /* Load the smallest valid program (a socket filter): fd or -errno. */
 int lab_load_minimal(char *log, size_t log_size);
 
@@ -140,5 +142,44 @@ struct bpf_insn;
 int lab_prog_load(int type, int expected_attach_type, unsigned int attach_btf_id,
 		  const struct bpf_insn *insns, size_t insn_cnt,
 		  char *log, size_t log_size);
+/*
+ * Load @insns as a tp_btf program on tracepoint @tp (BPF_PROG_TYPE_TRACING,
+ * BPF_TRACE_RAW_TP, attach_btf_id of btf_trace_<tp>), with the verifier's
+ * log at @level in @log: fd or -errno.
+ */
+int lab_tp_btf_load(const char *tp, const struct bpf_insn *insns, size_t insn_cnt,
+		    char *log, size_t log_size, int level);
+/* The id of type @name of kind @kind (BTF_KIND_*) in vmlinux BTF, or -errno. */
+int lab_vmlinux_id(const char *name, int kind);
+/*
+ * The byte offset of @member in struct @sname of vmlinux BTF, looking into
+ * anonymous members too, or -1; *@size gets its size in bytes.
+ */
+int lab_offsetof(const char *sname, const char *member, unsigned int *size);
+/*
+ * Send a UDP datagram of @payload bytes to a port of 127.0.0.1 that nothing
+ * listens on: the kernel drops it with kfree_skb(). Then wait, up to 2 s,
+ * for *@seen (a BPF program's counter) to become nonzero. 0, -ETIMEDOUT,
+ * or -errno.
+ */
+int lab_udp_drop(unsigned int payload, volatile unsigned int *seen);
+
+/*
+ * Instructions for hand-written programs, as include/linux/filter.h
+ * writes them (it is not uapi). Use with <linux/bpf.h>.
+ */
+#define LAB_LDX(sz, dst, src, o)	((struct bpf_insn){ .code = BPF_LDX | BPF_MEM | (sz), \
+					.dst_reg = (dst), .src_reg = (src), .off = (o) })
+#define LAB_STX(sz, dst, src, o)	((struct bpf_insn){ .code = BPF_STX | BPF_MEM | (sz), \
+					.dst_reg = (dst), .src_reg = (src), .off = (o) })
+#define LAB_ST(sz, dst, o, k)	((struct bpf_insn){ .code = BPF_ST | BPF_MEM | (sz), \
+					.dst_reg = (dst), .off = (o), .imm = (k) })
+#define LAB_MOV(dst, src)	((struct bpf_insn){ .code = BPF_ALU64 | BPF_MOV | BPF_X, \
+					.dst_reg = (dst), .src_reg = (src) })
+#define LAB_MOVK(dst, k)	((struct bpf_insn){ .code = BPF_ALU64 | BPF_MOV | BPF_K, \
+					.dst_reg = (dst), .imm = (k) })
+#define LAB_JEQK(dst, k, o)	((struct bpf_insn){ .code = BPF_JMP | BPF_JEQ | BPF_K, \
+					.dst_reg = (dst), .off = (o), .imm = (k) })
+#define LAB_EXIT()		((struct bpf_insn){ .code = BPF_JMP | BPF_EXIT })
 
 #endif /* LAB_H */

@@ -53,7 +53,7 @@ static inline int ctx_load_read(int size, int off)
 
 /*
  * The read of @size bytes at ctx + @off must be refused with EACCES and
- * @msg in the log. Returns nonzero if it was not.
+ * @msg in the log; a test failure otherwise.
  */
 static inline void ctx_expect_refused(const char *what, int size, int off, const char *msg)
 {

@@ -13,18 +13,10 @@
 /* What the verifier logs when vmlinux BTF did not parse (bpf_check()). */
 #define MALFORMED_MSG	"in-kernel BTF is malformed"
 
-/* The readout's value for @key as a number; a missing key fails the test. */
+/* A number of the readout; a missing key fails the test (and gives -1). */
 static inline long long readout_num(const char *key)
 {
-	char v[64];
-	int err = lab_kv(READOUT, key, v, sizeof(v));
-
-	if (err) {
-		lab_fail(__FILE__, __LINE__, "%s: no '%s' in it (%s)", READOUT,
-			 key, strerror(-err));
-		return -1;
-	}
-	return strtoll(v, NULL, 0);
+	return lab_kv_num(READOUT, key);
 }
 
 /* The readout's state: "none", "ok" or "error" ("?" if unreadable). */

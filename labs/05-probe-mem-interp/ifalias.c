@@ -18,8 +18,7 @@ LAB_TEST(interp_ifalias, 15, 0)
 	struct ifalias *skel;
 	int err;
 
-	err = lab_write_file("/proc/sys/net/core/bpf_jit_enable", "0");
-	LAB_ASSERT(!err, "bpf_jit_enable: %s", strerror(-err));
+	LAB_ASSERT(!lab_jit(false), "cannot switch the JIT off");
 	skel = ifalias__open_and_load();
 	LAB_ASSERT(skel, "ifalias.bpf.c (skb->dev->ifalias->rcuhead.next): expected it to load, got %s",
 		   strerror(errno));
@@ -32,5 +31,5 @@ LAB_TEST(interp_ifalias, 15, 0)
 	LAB_EXPECT_EQ(skel->bss->ifindex, 1, "skb->dev->ifindex (lo)");
 	LAB_EXPECT_EQ(skel->bss->alias_next, 0, "skb->dev->ifalias->rcuhead.next (ifalias is NULL)");
 	ifalias__destroy(skel);
-	lab_write_file("/proc/sys/net/core/bpf_jit_enable", "1");
+	lab_jit(true);
 }

@@ -13,8 +13,6 @@
 #include "interp.h"
 #include "interp.skel.h"
 
-#define JIT_SYSCTL	"/proc/sys/net/core/bpf_jit_enable"
-
 /*
  * Open and load interp.bpf.c with the JIT @jit (0: the interpreter; the
  * setting counts when a program is loaded), and attach its program
@@ -25,12 +23,9 @@ static inline struct interp *interp_open(int jit, int valid_only)
 {
 	struct bpf_link *link;
 	struct interp *skel;
-	int err = lab_write_file(JIT_SYSCTL, jit ? "1" : "0");
 
-	if (err) {
-		lab_fail(__FILE__, __LINE__, "%s: %s", JIT_SYSCTL, strerror(-err));
+	if (lab_jit(jit))
 		return NULL;
-	}
 	skel = interp__open_and_load();
 	if (!skel) {
 		lab_fail(__FILE__, __LINE__,
@@ -54,12 +49,7 @@ static inline struct interp *interp_open(int jit, int valid_only)
 /* The program's prog_jited: 1 if the JIT compiled it, 0 for the interpreter. */
 static inline int interp_jited(struct interp *skel)
 {
-	struct bpf_prog_info info = {};
-	__u32 len = sizeof(info);
-
-	if (bpf_obj_get_info_by_fd(bpf_program__fd(skel->progs.probe), &info, &len))
-		return -1;
-	return info.jited_prog_len > 0;
+	return lab_prog_jited(bpf_program__fd(skel->progs.probe));
 }
 
 /* Fire @scenario once and check what the program read through obj. */

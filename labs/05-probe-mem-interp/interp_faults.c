@@ -26,5 +26,5 @@ LAB_TEST(interp_faults, 30, 0)
 			      "runs that got past every load (the program must go on)");
 	}
 	interp__destroy(skel);
-	lab_write_file(JIT_SYSCTL, "1");
+	lab_jit(true);
 }

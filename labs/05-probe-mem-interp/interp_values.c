@@ -17,7 +17,7 @@ LAB_TEST(interp_values, 25, 0)
 	if (!skel)
 		return;
 	LAB_EXPECT(interp_jited(skel) == 0,
-		   "prog_jited: expected 0 with %s=0 (the interpreter), got %d", JIT_SYSCTL,
+		   "prog_jited: expected 0 with %s=0 (the interpreter), got %d", LAB_JIT_SYSCTL,
 		   interp_jited(skel));
 	for (i = 0; i < ROUNDS && !lab_failed; i++) {
 		interp_check_obj(skel, "valid");
@@ -28,5 +28,5 @@ LAB_TEST(interp_values, 25, 0)
 	}
 	LAB_EXPECT_EQ(skel->bss->vals.after, ROUNDS, "runs that got past every load");
 	interp__destroy(skel);
-	lab_write_file(JIT_SYSCTL, "1");
+	lab_jit(true);
 }

@@ -7,28 +7,13 @@
  * so the lab's readout /sys/kernel/debug/btf_lab/prog tells.
  */
 #include <errno.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include <linux/bpf.h>
-#include <bpf/bpf.h>
 
 #include "lab.h"
 
-#define PROG_READOUT	"/sys/kernel/debug/btf_lab/prog"
 #define BTF_LOADS	3
-
-static long long readout(const char *key)
-{
-	char v[64];
-
-	if (lab_kv(PROG_READOUT, key, v, sizeof(v))) {
-		lab_fail(__FILE__, __LINE__, "%s: no '%s' in it", PROG_READOUT, key);
-		return -1;
-	}
-	return strtoll(v, NULL, 0);
-}
 
 LAB_TEST(rewrite_counted, 15, LAB_LAB_ONLY)
 {
@@ -46,10 +31,7 @@ LAB_TEST(rewrite_counted, 15, LAB_LAB_ONLY)
 		LAB_MOVK(BPF_REG_0, 0),
 		LAB_EXIT(),
 	};
-	struct bpf_prog_info info = {};
-	__u32 len = sizeof(info);
 	static char log[8192];
-	char id[16];
 	int fd;
 
 	LAB_ASSERT(u8v >= 0 && next > 0 && u32v > 0, "struct btf_lab_obj lacks u8v, next or u32v");
@@ -57,12 +39,9 @@ LAB_TEST(rewrite_counted, 15, LAB_LAB_ONLY)
 			     log, sizeof(log), 1);
 	LAB_ASSERT(fd >= 0, "loading obj->u8v and obj->next->u32v: expected it to load, got %s; log: %s",
 		   strerror(-fd), log);
-	LAB_ASSERT(!bpf_obj_get_info_by_fd(fd, &info, &len), "prog info: %s", strerror(errno));
-	snprintf(id, sizeof(id), "%u", info.id);
-	LAB_ASSERT(!lab_write_file(PROG_READOUT, id), "%s: cannot write", PROG_READOUT);
-	LAB_EXPECT_EQ(readout("probe_mem"), BTF_LOADS,
+	LAB_EXPECT_EQ(lab_prog_readout(fd, "probe_mem"), BTF_LOADS,
 		      "BPF_PROBE_MEM loads in the translated program (3 BTF loads, 3 others)");
-	LAB_EXPECT_EQ(readout("exentries"), BTF_LOADS,
+	LAB_EXPECT_EQ(lab_prog_readout(fd, "exentries"), BTF_LOADS,
 		      "exception-table entries asked of the JIT (num_exentries)");
 	close(fd);
 }

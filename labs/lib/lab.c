@@ -23,6 +23,7 @@
 #include <sys/socket.h>
 #include <linux/bpf.h>
 #include <linux/btf.h>
+#include <bpf/bpf.h>
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 
@@ -234,6 +235,56 @@ int lab_kv(const char *path, const char *key, char *val, size_t len)
 	}
 	fclose(f);
 	return ret;
+}
+
+long long lab_kv_num(const char *path, const char *key)
+{
+	char v[128];
+	int err = lab_kv(path, key, v, sizeof(v));
+
+	if (err) {
+		lab_fail(__FILE__, __LINE__, "%s: no '%s' in it (%s)", path, key,
+			 strerror(-err));
+		return -1;
+	}
+	return strtoll(v, NULL, 0);
+}
+
+int lab_jit(bool on)
+{
+	int err = lab_write_file(LAB_JIT_SYSCTL, on ? "1" : "0");
+
+	if (err)
+		lab_fail(__FILE__, __LINE__, "%s: %s", LAB_JIT_SYSCTL, strerror(-err));
+	return err;
+}
+
+int lab_prog_jited(int prog_fd)
+{
+	struct bpf_prog_info info = {};
+	__u32 len = sizeof(info);
+
+	if (bpf_obj_get_info_by_fd(prog_fd, &info, &len))
+		return -1;
+	return info.jited_prog_len > 0;
+}
+
+long long lab_prog_readout(int prog_fd, const char *key)
+{
+	struct bpf_prog_info info = {};
+	__u32 len = sizeof(info);
+	char id[16];
+
+	if (bpf_obj_get_info_by_fd(prog_fd, &info, &len)) {
+		lab_fail(__FILE__, __LINE__, "the program's info: %s", strerror(errno));
+		return -1;
+	}
+	snprintf(id, sizeof(id), "%u", info.id);
+	if (lab_write_file(LAB_FIXTURE "prog", id)) {
+		lab_fail(__FILE__, __LINE__, "%sprog: cannot write the program id", LAB_FIXTURE);
+		return -1;
+	}
+	return lab_kv_num(LAB_FIXTURE "prog", key);
 }
 
 int lab_truth(const char *key, unsigned long long *val)

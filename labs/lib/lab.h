@@ -120,6 +120,23 @@ unsigned long long lab_truth_must(const char *key);
  * files are such). Returns 0, -ENOENT when the key is missing, or -errno.
  */
 int lab_kv(const char *path, const char *key, char *val, size_t len);
+/*
+ * The number under @key in the "key value" file @path. A missing key or an
+ * unreadable file fails the test, and gives -1.
+ */
+long long lab_kv_num(const char *path, const char *key);
+/*
+ * What the fixture's /sys/kernel/debug/btf_lab/prog says under @key
+ * ("probe_mem", "exentries", "jited", "extable") about program @prog_fd.
+ * A failure fails the test, and gives -1.
+ */
+long long lab_prog_readout(int prog_fd, const char *key);
+/* The JIT's switch. It counts when a program is loaded. */
+#define LAB_JIT_SYSCTL	"/proc/sys/net/core/bpf_jit_enable"
+/* Switch the JIT on or off; a failure fails the test. 0 or -errno. */
+int lab_jit(bool on);
+/* 1 if the JIT compiled program @prog_fd, 0 if it is interpreted, -1 on error. */
+int lab_prog_jited(int prog_fd);
 /* Find a kernel log line that contains @needle; copy it to @line. */
 bool lab_dmesg_find(const char *needle, char *line, size_t len);
 /* The run is `make ref` (pristine 6.1): lab-only messages do not apply. */
@@ -180,6 +197,14 @@ int lab_udp_drop(unsigned int payload, volatile unsigned int *seen);
 					.dst_reg = (dst), .imm = (k) })
 #define LAB_JEQK(dst, k, o)	((struct bpf_insn){ .code = BPF_JMP | BPF_JEQ | BPF_K, \
 					.dst_reg = (dst), .off = (o), .imm = (k) })
+#define LAB_ADDK(dst, k)	((struct bpf_insn){ .code = BPF_ALU64 | BPF_ADD | BPF_K, \
+					.dst_reg = (dst), .imm = (k) })
+#define LAB_CALL(fn)		((struct bpf_insn){ .code = BPF_JMP | BPF_CALL, .imm = (fn) })
+/* Two instructions: dst = the map of file descriptor @fd. */
+#define LAB_LD_MAP_FD(dst, fd)						\
+	((struct bpf_insn){ .code = BPF_LD | BPF_DW | BPF_IMM, .dst_reg = (dst), \
+			    .src_reg = BPF_PSEUDO_MAP_FD, .imm = (fd) }),	\
+	((struct bpf_insn){ .code = 0 })
 #define LAB_EXIT()		((struct bpf_insn){ .code = BPF_JMP | BPF_EXIT })
 
 #endif /* LAB_H */

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The verifier's side: bpf_skb_output() takes a struct sk_buff, exactly.
+ *
+ * helper_arg_refusals: a hand-written tp_btf/kfree_skb program loads with
+ * R1 = skb; with skb->dev, a stack pointer, a map value or a scalar it is
+ * refused with a line that names the expected and the given type or kind;
+ * so is a map that is not a perf event array.
+ * helper_arg_offset: skb + 8 is refused (lab only: the seed's message).
+ * helper_id_resolved: the log says which struct the verifier resolved
+ * from the helper's C prototype (lab only).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <linux/bpf.h>
+#include <linux/btf.h>
+#include <bpf/bpf.h>
+
+#include "helper.h"
+
+static char log_buf[65536];
+
+struct maps {
+	int perf, array;
+};
+
+static int maps_open(struct maps *m)
+{
+	m->perf = bpf_map_create(BPF_MAP_TYPE_PERF_EVENT_ARRAY, "lab_perf", 4, 4, 2, NULL);
+	m->array = bpf_map_create(BPF_MAP_TYPE_ARRAY, "lab_array", 4, 8, 1, NULL);
+	return m->perf < 0 || m->array < 0 ? -1 : 0;
+}
+
+static void maps_close(struct maps *m)
+{
+	close(m->perf);
+	close(m->array);
+}
+
+/* Load variant @r1 with map @map_fd: it must be refused with @want. */
+static void expect_refused(const char *what, enum r1_kind r1, int map_fd, const struct maps *m,
+			   const char *want)
+{
+	int fd = helper_load(r1, map_fd, m->array, log_buf, sizeof(log_buf));
+
+	if (fd >= 0) {
+		close(fd);
+		lab_fail(__FILE__, __LINE__, "bpf_skb_output(%s): expected it refused, but it loaded",
+			 what);
+		return;
+	}
+	LAB_EXPECT(strstr(log_buf, want),
+		   "bpf_skb_output(%s): expected the log to say \"%s\"; it says: %s", what, want,
+		   log_buf);
+}
+
+LAB_TEST(helper_arg_refusals, 25, 0)
+{
+	struct maps m;
+	int fd;
+
+	LAB_ASSERT(!maps_open(&m), "creating the maps: %s", strerror(errno));
+	fd = helper_load(R1_SKB, m.perf, m.array, log_buf, sizeof(log_buf));
+	LAB_ASSERT(fd >= 0, "bpf_skb_output(skb, perf event array, ...): expected it to load, got %s; log: %s",
+		   strerror(-fd), log_buf);
+	close(fd);
+	expect_refused("skb->dev", R1_DEV, m.perf, &m,
+		       "R1 is of type net_device but sk_buff is expected");
+	expect_refused("a stack pointer", R1_STACK, m.perf, &m, "R1 type=fp expected=ptr_");
+	expect_refused("a map value", R1_MAPVAL, m.perf, &m, "R1 type=map_value expected=ptr_");
+	expect_refused("42", R1_SCALAR, m.perf, &m, "R1 type=scalar expected=ptr_");
+	expect_refused("skb, an array map", R1_SKB, m.array, &m,
+		       "cannot pass map_type 2 into func bpf_skb_output");
+	maps_close(&m);
+}
+
+LAB_TEST(helper_arg_offset, 15, LAB_LAB_ONLY)
+{
+	struct maps m;
+
+	LAB_ASSERT(!maps_open(&m), "creating the maps: %s", strerror(errno));
+	expect_refused("skb + 8", R1_SKB_OFF, m.perf, &m,
+		       "R1 is a pointer to in-kernel struct with non-zero offset");
+	maps_close(&m);
+}
+
+LAB_TEST(helper_id_resolved, 10, LAB_LAB_ONLY)
+{
+	int id = lab_vmlinux_id("sk_buff", BTF_KIND_STRUCT);
+	char want[128];
+	struct maps m;
+	int fd;
+
+	LAB_ASSERT(id > 0, "no struct sk_buff in vmlinux BTF");
+	LAB_ASSERT(!maps_open(&m), "creating the maps: %s", strerror(errno));
+	fd = helper_load(R1_SKB, m.perf, m.array, log_buf, sizeof(log_buf));
+	LAB_ASSERT(fd >= 0, "bpf_skb_output(skb, ...): expected it to load, got %s; log: %s",
+		   strerror(-fd), log_buf);
+	close(fd);
+	snprintf(want, sizeof(want), "helper bpf_skb_event_output arg0 has btf_id %d struct sk_buff",
+		 id);
+	LAB_EXPECT(strstr(log_buf, want), "expected the log to say \"%s\"; it says: %s", want,
+		   log_buf);
+	maps_close(&m);
+}

@@ -9,6 +9,7 @@
 #   make stage-N submit     your commits as patches in work/submit/
 #   make ref [boot|test]    the same on pristine 6.1 with the lab's fixture
 #   make check              the lab's own tests (what CI runs)
+#   make bench              measure the lab loop and the feature (bench/RESULTS.md)
 #   make deps               install the Debian packages the lab needs (root)
 #   make dev / export / retag   maintainers: patch sets <-> a git tree in work/dev
 #
@@ -28,10 +29,10 @@ ifneq ($(words $(STAGE_GOAL) $(filter ref,$(MAKECMDGOALS))),$(if $(WHAT),1,0))
 $(error give one stage at a time, e.g. 'make stage-2 test')
 endif
 
-.PHONY: help deps check dev export retag ref $(ACTIONS) $(STAGE_GOAL)
+.PHONY: help deps check bench dev export retag ref $(ACTIONS) $(STAGE_GOAL)
 
 help:
-	@sed -n '3,15p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,16p' Makefile | sed 's/^# \{0,1\}//'
 	@echo "Stages: $(STAGES)"
 
 deps:
@@ -69,6 +70,9 @@ submit:
 
 check:
 	@labs/lib/check
+
+bench:
+	@bench/run
 
 dev:
 	@stages/tree dev $(WORK)/dev

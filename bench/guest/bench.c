@@ -26,9 +26,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
 #include <linux/bpf.h>
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
@@ -138,20 +135,9 @@ static long udp_noports(void)
 /* Send @n datagrams to a closed port of 127.0.0.1: n drops, n kfree_skb. */
 static int drop_packets(unsigned int n)
 {
-	struct sockaddr_in to = { .sin_family = AF_INET };
 	static const char buf[32] = "bench";
-	unsigned int i;
-	int fd = socket(AF_INET, SOCK_DGRAM, 0);
 
-	if (fd < 0)
-		return -1;
-	to.sin_port = htons(9);		/* discard: nothing listens */
-	to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	for (i = 0; i < n; i++)
-		if (sendto(fd, buf, sizeof(buf), 0, (struct sockaddr *)&to, sizeof(to)) < 0)
-			break;
-	close(fd);
-	return i == n ? 0 : -1;
+	return lab_udp_send(9, buf, sizeof(buf), n) ? -1 : 0;	/* discard: closed */
 }
 
 /*

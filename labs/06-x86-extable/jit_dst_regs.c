@@ -45,12 +45,7 @@ static int build(struct bpf_insn *p, int map_fd, int u32v)
 		*p++ = LAB_STX(BPF_DW, BPF_REG_10, d, SAVE(d));
 	}
 	*p++ = LAB_ST(BPF_W, BPF_REG_10, KEY_SLOT, 0);
-	{
-		struct bpf_insn ld[] = { LAB_LD_MAP_FD(BPF_REG_1, map_fd) };
-
-		*p++ = ld[0];
-		*p++ = ld[1];
-	}
+	LAB_EMIT_LD_MAP_FD(p, BPF_REG_1, map_fd);
 	*p++ = LAB_MOV(BPF_REG_2, BPF_REG_10);
 	*p++ = LAB_ADDK(BPF_REG_2, KEY_SLOT);
 	*p++ = LAB_CALL(BPF_FUNC_map_lookup_elem);

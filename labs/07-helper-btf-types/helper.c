@@ -4,9 +4,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
 #include <linux/bpf.h>
 #include <bpf/bpf.h>
 
@@ -14,23 +11,12 @@
 
 static int send_datagram(struct datagram *d)
 {
-	struct sockaddr_in to = { .sin_family = AF_INET };
 	unsigned int i;
-	int fd, err = 0;
 
 	d->port = lab_rand(40000, 60000);	/* nothing listens there */
 	for (i = 0; i < sizeof(d->payload); i++)
 		d->payload[i] = lab_rand(0, 255);
-	to.sin_port = htons(d->port);
-	to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	fd = socket(AF_INET, SOCK_DGRAM, 0);
-	if (fd < 0)
-		return -errno;
-	if (sendto(fd, d->payload, sizeof(d->payload), 0, (struct sockaddr *)&to,
-		   sizeof(to)) != sizeof(d->payload))
-		err = -errno;
-	close(fd);
-	return err;
+	return lab_udp_send(d->port, d->payload, sizeof(d->payload), 1);
 }
 
 struct skb_output *skb_output_run(unsigned int mode, struct datagram *d,
@@ -123,12 +109,7 @@ int helper_load(enum r1_kind r1, int map_fd, int value_map_fd, char *log, size_t
 		*p++ = LAB_ADDK(BPF_REG_1, 8);
 		break;
 	}
-	{
-		struct bpf_insn ld[] = { LAB_LD_MAP_FD(BPF_REG_2, map_fd) };
-
-		*p++ = ld[0];
-		*p++ = ld[1];
-	}
+	LAB_EMIT_LD_MAP_FD(p, BPF_REG_2, map_fd);
 	*p++ = LAB_MOVK(BPF_REG_3, 0);
 	*p++ = LAB_MOV(BPF_REG_4, BPF_REG_10);
 	*p++ = LAB_ADDK(BPF_REG_4, -8);

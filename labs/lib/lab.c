@@ -421,23 +421,34 @@ int lab_offsetof(const char *sname, const char *member, unsigned int *size)
 	return off;
 }
 
-int lab_udp_drop(unsigned int payload, volatile unsigned int *seen)
+int lab_udp_send(unsigned short port, const void *buf, size_t len, unsigned int n)
 {
 	struct sockaddr_in to = { .sin_family = AF_INET };
-	struct timespec pause = { 0, 20 * 1000 * 1000 };
-	static char buf[65000] = "btf lab";
-	int fd, i, err = 0;
+	unsigned int i;
+	int fd, err = 0;
 
-	if (payload > sizeof(buf))
-		return -EINVAL;
-	to.sin_port = htons(lab_rand(40000, 60000));	/* nothing listens */
+	to.sin_port = htons(port);
 	to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
 	fd = socket(AF_INET, SOCK_DGRAM, 0);
 	if (fd < 0)
 		return -errno;
-	if (sendto(fd, buf, payload, 0, (struct sockaddr *)&to, sizeof(to)) != payload)
-		err = -errno;
+	for (i = 0; !err && i < n; i++)
+		if (sendto(fd, buf, len, 0, (struct sockaddr *)&to, sizeof(to)) != (ssize_t)len)
+			err = errno ? -errno : -EIO;
 	close(fd);
+	return err;
+}
+
+int lab_udp_drop(unsigned int payload, volatile unsigned int *seen)
+{
+	struct timespec pause = { 0, 20 * 1000 * 1000 };
+	static char buf[65000] = "btf lab";
+	int i, err;
+
+	if (payload > sizeof(buf))
+		return -EINVAL;
+	/* Nothing listens on these ports. */
+	err = lab_udp_send(lab_rand(40000, 60000), buf, payload, 1);
 	for (i = 0; !err && i < 100 && !*seen; i++)
 		nanosleep(&pause, NULL);
 	return err ? err : *seen ? 0 : -ETIMEDOUT;

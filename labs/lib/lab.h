@@ -174,6 +174,13 @@ int lab_vmlinux_id(const char *name, int kind);
  */
 int lab_offsetof(const char *sname, const char *member, unsigned int *size);
 /*
+ * Send @n UDP datagrams of @len bytes from @buf to 127.0.0.1:@port. When
+ * nothing listens there, the kernel drops each one with kfree_skb().
+ * 0 or -errno.
+ */
+int lab_udp_send(unsigned short port, const void *buf, size_t len, unsigned int n);
+
+/*
  * Send a UDP datagram of @payload bytes to a port of 127.0.0.1 that nothing
  * listens on: the kernel drops it with kfree_skb(). Then wait, up to 2 s,
  * for *@seen (a BPF program's counter) to become nonzero. 0, -ETIMEDOUT,
@@ -200,11 +207,17 @@ int lab_udp_drop(unsigned int payload, volatile unsigned int *seen);
 #define LAB_ADDK(dst, k)	((struct bpf_insn){ .code = BPF_ALU64 | BPF_ADD | BPF_K, \
 					.dst_reg = (dst), .imm = (k) })
 #define LAB_CALL(fn)		((struct bpf_insn){ .code = BPF_JMP | BPF_CALL, .imm = (fn) })
-/* Two instructions: dst = the map of file descriptor @fd. */
-#define LAB_LD_MAP_FD(dst, fd)						\
-	((struct bpf_insn){ .code = BPF_LD | BPF_DW | BPF_IMM, .dst_reg = (dst), \
-			    .src_reg = BPF_PSEUDO_MAP_FD, .imm = (fd) }),	\
-	((struct bpf_insn){ .code = 0 })
 #define LAB_EXIT()		((struct bpf_insn){ .code = BPF_JMP | BPF_EXIT })
+
+/*
+ * dst = the map of file descriptor @fd: a 16-byte load, two instructions.
+ * Writes them at @p (a struct bpf_insn *) and moves @p past them.
+ */
+#define LAB_EMIT_LD_MAP_FD(p, dst, fd) do {					\
+	*(p)++ = (struct bpf_insn){ .code = BPF_LD | BPF_DW | BPF_IMM,		\
+				    .dst_reg = (dst), .src_reg = BPF_PSEUDO_MAP_FD, \
+				    .imm = (fd) };					\
+	*(p)++ = (struct bpf_insn){ .code = 0 };				\
+} while (0)
 
 #endif /* LAB_H */

@@ -36,7 +36,7 @@ LAB_TEST(ctx_refusals, 20, 0)
 		   ctx_log);
 }
 
-LAB_TEST(ctx_refusals_seed, 20, LAB_LAB_ONLY)
+LAB_TEST(ctx_refusals_seed, 15, LAB_LAB_ONLY)
 {
 	ctx_expect_obj_loads();
 	ctx_expect_refused("arg0, a struct pointer, read with 4 bytes", BPF_W, CTX_OBJ,

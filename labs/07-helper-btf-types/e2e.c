@@ -31,7 +31,7 @@ static void on_sample(void *ctx, int cpu, void *data, __u32 size)
 	memcpy(s->data, data, size < sizeof(s->data) ? size : sizeof(s->data));
 }
 
-LAB_TEST(skb_output_e2e, 30, 0)
+LAB_TEST(skb_output_e2e, 25, 0)
 {
 	struct perf_buffer *pb = NULL;
 	struct sample s = {};

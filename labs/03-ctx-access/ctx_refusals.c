@@ -2,9 +2,10 @@
 /*
  * ctx_refusals: reads of a tp_btf context that no argument allows are
  * refused, with a log line that names the tracepoint and the offset or
- * argument. ctx_refusals_seed: the two refusals that follow the seed where
- * 6.1 has moved on, so they are not checked on `make ref`: a pointer read
- * in part, and a pointer to an int.
+ * argument. ctx_refusals_seed: two refusals where 6.1 behaves otherwise,
+ * so they are not checked on `make ref`: a pointer read in part (the lab's
+ * own rule: neither the seed nor 6.1 looks at the size), and a pointer to
+ * an int (the seed's rule: 6.1 made it a scalar).
  */
 #include "ctx.h"
 

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * jit_many_faults: a JITed program with 44 BTF loads, every one of which
- * faults when 'other' is a bad kernel address, runs hundreds of times:
- * every load reads 0, every run completes, and the kernel log stays
+ * jit_many_faults: a JITed program with 44 BTF loads runs hundreds of
+ * times through a bad 'other': non-canonical, where all 44 fault, and
+ * ERR_PTR(-22), where the 24 loads of members at offsets below 22 fault
+ * and the rest wrap past 0, which the given check zeroes without a load.
+ * Every load reads 0, every run completes, and the kernel log stays
  * clean. With 'other' valid the same loads add up to the fixture's truth.
  *
  * jit_extable_readout: the JIT made one exception-table entry per

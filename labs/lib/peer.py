@@ -7,7 +7,9 @@ REF is pristine 6.1 (make ref), LAB the lab's last solved kernel. Each case
 ("#N/p descr ..." or "#N/u ...", the same binary on both) gets a verdict on
 each kernel: ok, skip, or a failure that says whether the program loaded:
   accepted  "Unexpected success to load!" (the test wanted it refused)
-  refused   "Failed to load prog", "Unexpected error message!", ...
+  refused   "Failed to load prog" (the test wanted it loaded), ...
+  other-msg "Unexpected error message!": refused, as the test wanted, but
+            with another message
   ran       it loaded but ran or rewrote differently (retval, xlated, ...)
 An "ok" means accepted or refused, as the test wanted: the other kernel's
 failure says which.
@@ -37,8 +39,9 @@ def parse(path):
         if "FAIL" in text:
             if "Unexpected success to load!" in text:
                 v = "accepted"
-            elif re.search(r"Failed to load prog|Unexpected error message!|"
-                           r"Failed to find BTF ID|Testcase bug", text):
+            elif "Unexpected error message!" in text:
+                v = "other-msg"
+            elif re.search(r"Failed to load prog|Failed to find BTF ID|Testcase bug", text):
                 v = "refused"
             else:
                 v = "ran"
@@ -52,7 +55,7 @@ def parse(path):
 
     with open(path, errors="replace") as f:
         for raw in f:
-            line = raw.rstrip("\n")
+            line = raw.rstrip("\r\n")
             m = CASE.match(line)
             if m or line.startswith("Summary:"):
                 close()
@@ -90,13 +93,13 @@ def outcome(v, other):
     """accept or refuse, for a verdict given the other kernel's verdict."""
     if v == "accepted" or v == "ran":
         return "accept"
-    if v == "refused":
+    if v in ("refused", "other-msg"):
         return "refuse"
     if v == "ok":
         # ok: as the test wanted, which the other kernel's failure tells.
-        if other == "refused":
+        if other in ("refused", "ran"):
             return "accept"     # the test wanted it loaded
-        if other in ("accepted",):
+        if other in ("accepted", "other-msg"):
             return "refuse"     # the test wanted it refused
     return v
 

@@ -3,12 +3,13 @@
 #   make stage-N            prepare the tree in work/linux for stage N
 #   make stage-N boot       build, then a shell in QEMU (CMD='...' runs one command,
 #                           APPEND='...' adds kernel arguments)
-#   make stage-N test       grade stages 0..N (T='pattern' runs a subset)
+#   make stage-N test       grade stages 0..N (T='pattern' runs a subset, DEBUG=1 the debug kernel)
 #   make stage-N qemu-gdb   QEMU paused for gdb; 'make stage-N gdb' attaches
 #   make stage-N solve      commit the reference solution of stage N
 #   make stage-N submit     your commits as patches in work/submit/
 #   make ref [boot|test]    the same on pristine 6.1 with the lab's fixture
 #   make check              the lab's own tests (what CI runs)
+#   make check-full         make check, plus the debug kernel (KASAN, lockdep, kmemleak)
 #   make bench              measure the lab loop and the feature (bench/RESULTS.md)
 #   make deps               install the Debian packages, build the base image (root)
 #   make dev / export / retag   maintainers: patch sets <-> a git tree in work/dev
@@ -36,10 +37,10 @@ ifneq ($(words $(STAGE_GOAL) $(filter ref,$(MAKECMDGOALS))),$(if $(WHAT),1,0))
 $(error give one stage at a time, e.g. 'make stage-2 test')
 endif
 
-.PHONY: help deps check bench dev export retag ref $(ACTIONS) $(STAGE_GOAL)
+.PHONY: help deps check check-full bench dev export retag ref $(ACTIONS) $(STAGE_GOAL)
 
 help:
-	@sed -n '3,16p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,17p' Makefile | sed 's/^# \{0,1\}//'
 	@echo "Stages: $(STAGES)"
 
 deps:
@@ -80,6 +81,9 @@ submit:
 
 check:
 	@labs/lib/check
+
+check-full:
+	@CHECK_FULL=1 labs/lib/check
 
 bench:
 	@bench/run

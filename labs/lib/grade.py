@@ -18,7 +18,8 @@ from xml.sax.saxutils import escape, quoteattr
 
 RESULT = re.compile(r'^(ok|not ok) (\d+)\s*(?:- )?([^#]*?)\s*(?:#\s*(.*))?$')
 KERNEL_BAD = re.compile(r'(BUG:|Oops|WARNING:|general protection fault|'
-                        r'Kernel panic|Call Trace:|BPF interpreter: unknown opcode)')
+                        r'Kernel panic|Call Trace:|BPF interpreter: unknown opcode|'
+                        r'new suspected memory leaks|unreferenced object 0x)')
 
 
 def parse(path):

@@ -2,7 +2,7 @@
 #
 # Note the program each fire of btf_lab_probe runs (bpf_trace_run7()).
 # Stop in ex_handler_bpf() on the first fault: the unmapped scenario of
-# jit_dst_regs, the load into R0 (rax), preset to the marker 0x5a00.
+# jit_dst_regs, the load into R0 (rax), preset to the marker 0x5a5a000000005a00.
 # Print the faulting instruction and the JITed program it lies in, the
 # entry's skip length and register, the register before and after the
 # fixup; then stop back in the program, after the skipped load.
@@ -17,7 +17,7 @@
 # lab-expect: ip is [0-9]+ bytes into the program
 # lab-expect: fixup_exception
 # lab-expect: entry: skip [0-9]+ bytes, zero pt_regs\+[0-9]+ \(ax\)
-# lab-expect: ax before: 0x5a00
+# lab-expect: ax before: 0x5a5a000000005a00
 # lab-expect: ax after: 0x0
 # lab-expect: resume at 0x[0-9a-f]+, [0-9]+ bytes into the program
 # lab-expect: back in the program: rax = 0x0

@@ -37,10 +37,12 @@ LAB_TEST(walk_refusals, 25, LAB_LAB_ONLY)
 	int arr = lab_offsetof("btf_lab_obj", "arr", &arrs);
 	int u8v = lab_offsetof("btf_lab_obj", "u8v", &pad);
 	int tail = lab_offsetof("btf_lab_obj", "tail", &objs);
+	int next = lab_offsetof("btf_lab_obj", "next", &pad);
 	char msg[256];
 	int fd;
 
-	LAB_ASSERT(u32v >= 0 && u64v >= 0 && lo >= 0 && arr >= 0 && u8v == 0 && tail > 0,
+	LAB_ASSERT(u32v >= 0 && u64v >= 0 && lo >= 0 && arr >= 0 && u8v == 0 && tail > 0 &&
+		   next > 0,
 		   "struct btf_lab_obj in vmlinux BTF lacks a member the test reads");
 	objs += tail;		/* the struct's size: tail is its last member */
 
@@ -58,6 +60,15 @@ LAB_TEST(walk_refusals, 25, LAB_LAB_ONLY)
 		 "struct btf_lab_obj: member u64v is 8 bytes at offset %d, not 4 bytes at offset %d",
 		 u64v, u64v + 4);
 	expect_refused("the upper half of obj->u64v", BPF_W, u64v + 4, msg);
+	/* Narrower than the member, at its first byte: a truncated value. */
+	snprintf(msg, sizeof(msg),
+		 "struct btf_lab_obj: member u64v is 8 bytes at offset %d, not 4 bytes at offset %d",
+		 u64v, u64v);
+	expect_refused("the lower half of obj->u64v", BPF_W, u64v, msg);
+	snprintf(msg, sizeof(msg),
+		 "struct btf_lab_obj: member next is 8 bytes at offset %d, not 4 bytes at offset %d",
+		 next, next);
+	expect_refused("obj->next read with 4 bytes (a truncated pointer)", BPF_W, next, msg);
 	expect_refused("the padding byte after obj->u8v", BPF_B, 1,
 		       "struct btf_lab_obj has no member at offset 1");
 	snprintf(msg, sizeof(msg), "access beyond struct btf_lab_obj at off %u size 8", objs);

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * interp_faults: with the JIT off, the fixture fires with 'other' NULL,
- * an unmapped kernel address (ERR_PTR(-22)), a non-canonical address and
- * a user address. Each load through it reads 0, the program goes on to
+ * an unmapped kernel address (ERR_PTR(-22)), a non-canonical address, a
+ * user address, and the unmapped guard page after a vmalloc() area: a
+ * canonical kernel address that no range check tells from a valid one,
+ * on which only a load that survives its fault survives. Each load
+ * through it reads 0, the program goes on to
  * count the run, and the kernel neither oopses nor warns (the grader
  * checks the console).
  */
@@ -10,7 +13,9 @@
 
 LAB_TEST(interp_faults, 30, 0)
 {
-	static const char * const scenarios[] = { "null", "unmapped", "noncanonical", "user" };
+	static const char * const scenarios[] = {
+		"null", "unmapped", "noncanonical", "user", "guard",
+	};
 	struct interp *skel = interp_open(0, 0);
 	unsigned int i;
 

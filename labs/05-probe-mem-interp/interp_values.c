@@ -2,8 +2,10 @@
 /*
  * interp_values: with the JIT off, the interpreter runs the program's
  * BPF_PROBE_MEM loads: what they read through valid pointers is exact,
- * for every size, fire after fire; loads through the NULL, unmapped,
- * non-canonical and user pointers among obj's members read 0.
+ * for every size, fire after fire, and through 'other' when it is a copy
+ * of obj->next in vmalloc space (a filter that refuses those addresses
+ * reads 0 there); loads through the NULL, unmapped, non-canonical and
+ * user pointers among obj's members read 0.
  */
 #include "interp_common.h"
 
@@ -26,7 +28,12 @@ LAB_TEST(interp_values, 25, 0)
 		LAB_EXPECT_EQ(skel->bss->vals.other_next, lab_truth_must("obj.next.next"),
 			      "other->next");
 	}
-	LAB_EXPECT_EQ(skel->bss->vals.after, ROUNDS, "runs that got past every load");
+	interp_check_obj(skel, "vmalloc");
+	LAB_EXPECT_EQ(skel->bss->vals.other_u32v, lab_truth_must("obj.next.u32v"),
+		      "other->u32v (other is a copy of obj->next in vmalloc space in 'vmalloc')");
+	LAB_EXPECT_EQ(skel->bss->vals.other_next, lab_truth_must("obj.next.next"),
+		      "other->next (in vmalloc space)");
+	LAB_EXPECT_EQ(skel->bss->vals.after, ROUNDS + 1, "runs that got past every load");
 	interp__destroy(skel);
 	lab_jit(true);
 }

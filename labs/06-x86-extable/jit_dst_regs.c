@@ -2,12 +2,14 @@
 /*
  * jit_dst_regs: the fixup zeroes the right register, whichever it is.
  * A hand-written program loads other->u32v into each of R0 to R9 in
- * turn, after putting a marker (0x5a00 + N) in it, and saves what the
- * register holds on its stack; at the end it copies the ten values to a
- * map. With 'other' valid each is other->u32v; with 'other' a bad kernel
- * address each load faults and each value must be 0: a marker left means
- * the fixup zeroed some other register. R5, R7, R8 and R9 live in x86's
- * r8, r13, r14 and r15, whose encoding differs (the REX prefix).
+ * turn, after putting a 64-bit marker (0x5a5a0000_00005a00 + N) in it, and
+ * saves what the register holds on its stack; at the end it copies the ten
+ * values to a map. With 'other' valid (obj->next, or its copy in vmalloc
+ * space) each is other->u32v; with 'other' a bad kernel address each load
+ * faults and each value must be 0: a marker left means the fixup zeroed
+ * some other register, and its upper half left means the fixup zeroed only
+ * 32 bits. R5, R7, R8 and R9 live in x86's r8, r13, r14 and r15, whose
+ * encoding differs (the REX prefix).
  */
 #include <errno.h>
 #include <string.h>
@@ -18,7 +20,7 @@
 #include "extable.h"
 
 #define NREGS		10		/* R0..R9 */
-#define MARKER		0x5a00
+#define MARKER(d)	(0x5a5a000000005a00ULL + (d))
 #define CTX_SLOT	(-8)		/* the spilled context */
 #define SAVE(d)		(-16 - 8 * (d))	/* what Rd held after its load */
 #define KEY_SLOT	(-8 - 8 * (NREGS + 2))
@@ -40,7 +42,7 @@ static int build(struct bpf_insn *p, int map_fd, int u32v)
 
 		*p++ = LAB_LDX(BPF_DW, src, BPF_REG_10, CTX_SLOT);	/* ctx */
 		*p++ = LAB_LDX(BPF_DW, src, src, 6 * 8);		/* other */
-		*p++ = LAB_MOVK(d, MARKER + d);
+		LAB_EMIT_LD_IMM64(p, d, MARKER(d));
 		*p++ = LAB_LDX(BPF_W, d, src, u32v);			/* BTF load */
 		*p++ = LAB_STX(BPF_DW, BPF_REG_10, d, SAVE(d));
 	}
@@ -64,8 +66,10 @@ static int build(struct bpf_insn *p, int map_fd, int u32v)
 
 LAB_TEST(jit_dst_regs, 25, 0)
 {
-	static const char * const scenarios[] = { "valid", "unmapped", "noncanonical" };
-	static struct bpf_insn prog[16 + 5 * NREGS + 2 * NREGS];
+	static const char * const scenarios[] = {
+		"valid", "unmapped", "noncanonical", "vmalloc", "guard",
+	};
+	static struct bpf_insn prog[16 + 6 * NREGS + 2 * NREGS];
 	static char log[16384];
 	unsigned int sz, i, d;
 	int u32v = lab_offsetof("btf_lab_obj", "u32v", &sz);
@@ -88,7 +92,7 @@ LAB_TEST(jit_dst_regs, 25, 0)
 		__u64 want;
 
 		LAB_ASSERT(!lab_fire(scenarios[i], 1), "firing the fixture (%s) failed", scenarios[i]);
-		want = i == 0 ? lab_truth_must("obj.next.u32v") : 0;
+		want = i == 0 || i == 3 ? lab_truth_must("obj.next.u32v") : 0;
 		LAB_ASSERT(!bpf_map_lookup_elem(map_fd, &key, &out), "reading the result map: %s",
 			   strerror(errno));
 		for (d = 0; d < NREGS; d++)
@@ -96,8 +100,11 @@ LAB_TEST(jit_dst_regs, 25, 0)
 				   "'%s': R%u after its load of other->u32v: expected %llu, got 0x%llx%s",
 				   scenarios[i], d, (unsigned long long)want,
 				   (unsigned long long)out.reg[d],
-				   out.reg[d] == MARKER + d ?
-				   " (its marker: the load was skipped, but another register was zeroed)" : "");
+				   out.reg[d] == MARKER(d) ?
+				   " (its marker: the load was skipped, but another register was zeroed)" :
+				   out.reg[d] == (MARKER(d) & ~0xffffffffULL) ?
+				   " (its marker's upper half: only 32 bits of the register were zeroed)" :
+				   "");
 		LAB_EXPECT_EQ(out.runs, i + 1, "runs that got to the end");
 	}
 	close(link);

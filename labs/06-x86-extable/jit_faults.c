@@ -4,7 +4,9 @@
  * of every width through ERR_PTR(-22) (a page fault) and a non-canonical
  * address (a general-protection fault) read 0; loads through NULL and a
  * user address read 0; loads through 'other' are exact when it is valid
- * and 0 when it is not. After the faults the program still calls a
+ * (obj->next, or its copy in vmalloc space) and 0 when it is not (NULL,
+ * ERR_PTR(-22), non-canonical, user, or the vmalloc guard page, where only
+ * an exception-table fixup saves the kernel). After the faults the program still calls a
  * helper with the right values and counts its run. The grader fails the
  * test on any oops or WARN on the console.
  */
@@ -48,7 +50,7 @@ static void check_other(struct jit *skel, const char *scenario, int valid)
 LAB_TEST(jit_faults, 30, 0)
 {
 	static const char * const scenarios[] = {
-		"valid", "null", "unmapped", "noncanonical", "user",
+		"valid", "null", "unmapped", "noncanonical", "user", "vmalloc", "guard",
 	};
 	struct jit *skel = jit_open("faults");
 	unsigned int i;
@@ -58,7 +60,7 @@ LAB_TEST(jit_faults, 30, 0)
 	for (i = 0; i < sizeof(scenarios) / sizeof(scenarios[0]); i++) {
 		LAB_ASSERT(!lab_fire(scenarios[i], 1), "firing the fixture (%s) failed", scenarios[i]);
 		check_bad(&skel->bss->vals, scenarios[i]);
-		check_other(skel, scenarios[i], i == 0);
+		check_other(skel, scenarios[i], i == 0 || i == 5);
 		LAB_EXPECT_EQ(skel->bss->vals.after, i + 1,
 			      "runs that got past every load (the program must go on)");
 	}

@@ -210,9 +210,16 @@ int lab_udp_drop(unsigned int payload, volatile unsigned int *seen);
 #define LAB_EXIT()		((struct bpf_insn){ .code = BPF_JMP | BPF_EXIT })
 
 /*
- * dst = the map of file descriptor @fd: a 16-byte load, two instructions.
+ * dst = the 64-bit constant @k: a 16-byte load, two instructions.
  * Writes them at @p (a struct bpf_insn *) and moves @p past them.
  */
+#define LAB_EMIT_LD_IMM64(p, dst, k) do {					\
+	*(p)++ = (struct bpf_insn){ .code = BPF_LD | BPF_DW | BPF_IMM,		\
+				    .dst_reg = (dst), .imm = (__u32)(k) };	\
+	*(p)++ = (struct bpf_insn){ .imm = (__u32)((__u64)(k) >> 32) };		\
+} while (0)
+
+/* dst = the map of file descriptor @fd: the same load, of a map. */
 #define LAB_EMIT_LD_MAP_FD(p, dst, fd) do {					\
 	*(p)++ = (struct bpf_insn){ .code = BPF_LD | BPF_DW | BPF_IMM,		\
 				    .dst_reg = (dst), .src_reg = BPF_PSEUDO_MAP_FD, \

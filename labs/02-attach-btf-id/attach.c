@@ -16,7 +16,7 @@
 
 #define FAILING_ATTACHES	1000
 
-LAB_TEST(attach_counts_fires, 25, 0)
+LAB_TEST(attach_counts_fires, 15, 0)
 {
 	struct bpf_link_info info = {};
 	unsigned int k = lab_rand(3, 50), more = lab_rand(1, 20);
@@ -49,7 +49,7 @@ LAB_TEST(attach_counts_fires, 25, 0)
 	attach__destroy(skel);
 }
 
-LAB_TEST(attach_errors, 15, 0)
+LAB_TEST(attach_errors, 20, 0)
 {
 	int id, gone, fd, link;
 

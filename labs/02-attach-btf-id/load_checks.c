@@ -11,7 +11,7 @@
 
 #define BTF_MAX_TYPE	0x000fffff	/* include/uapi/linux/btf.h */
 
-LAB_TEST(load_checks_ids, 15, 0)
+LAB_TEST(load_checks_ids, 5, 0)
 {
 	static const struct bpf_insn ret0[] = {
 		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0 },
@@ -37,7 +37,7 @@ LAB_TEST(load_checks_ids, 15, 0)
 		   fd >= 0 ? "success" : strerror(-fd));
 }
 
-LAB_TEST(load_checks_types, 25, 0)
+LAB_TEST(load_checks_types, 40, 0)
 {
 	int id, obj, u32_id, decoy;
 	char want[128];

@@ -62,7 +62,7 @@ static void only_expect_refused(const char *name, const char *what, int target_f
 		   line, only_log);
 }
 
-LAB_TEST(ctx_only_tp_btf, 10, LAB_LAB_ONLY)
+LAB_TEST(ctx_only_tp_btf, 5, LAB_LAB_ONLY)
 {
 	struct ctx_only_tp_btf *tgt = NULL;
 	int err, fd;

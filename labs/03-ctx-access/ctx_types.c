@@ -4,7 +4,9 @@
  * each read of the context gave: obj and other are pointers to struct
  * btf_lab_obj, and stay so when spilled to the stack and filled back,
  * copied, and NULL-checked; opaque (void *) is a scalar.
- * ctx_void_not_walked: that scalar cannot be dereferenced.
+ * ctx_void_not_walked: that scalar cannot be dereferenced, while obj, read
+ * the same way, is not refused as a scalar: only the struct pointer is
+ * typed (a context made of scalars fails this test).
  */
 #include "ctx.h"
 
@@ -16,7 +18,7 @@ static void expect_in_log(const char *what, const char *needle)
 		   needle);
 }
 
-LAB_TEST(ctx_types_in_log, 20, 0)
+LAB_TEST(ctx_types_in_log, 30, 0)
 {
 	struct bpf_insn prog[] = {
 		LAB_MOV(BPF_REG_6, BPF_REG_1),			/* r6 = ctx */
@@ -57,6 +59,12 @@ LAB_TEST(ctx_void_not_walked, 10, 0)
 		LAB_MOVK(BPF_REG_0, 0),
 		LAB_EXIT(),
 	};
+	struct bpf_insn deref_obj[] = {
+		LAB_LDX(BPF_DW, BPF_REG_2, BPF_REG_1, CTX_OBJ),	/* r2 = obj */
+		LAB_LDX(BPF_DW, BPF_REG_3, BPF_REG_2, 0),		/* r3 = *obj */
+		LAB_MOVK(BPF_REG_0, 0),
+		LAB_EXIT(),
+	};
 	int fd;
 
 	fd = ctx_load_read(BPF_DW, CTX_OPAQUE);
@@ -70,5 +78,13 @@ LAB_TEST(ctx_void_not_walked, 10, 0)
 		   fd >= 0 ? "success" : strerror(-fd));
 	LAB_EXPECT(strstr(ctx_log, "R2 invalid mem access 'scalar'"),
 		   "reading through opaque: expected \"R2 invalid mem access 'scalar'\", got \"%s\"",
+		   ctx_log);
+
+	/* Until stage 4 the walk refuses it, but never as a scalar. */
+	fd = ctx_load(deref_obj, 4, 1);
+	if (fd >= 0)
+		close(fd);
+	LAB_EXPECT(fd >= 0 || !strstr(ctx_log, "R2 invalid mem access 'scalar'"),
+		   "reading through obj (struct btf_lab_obj *): refused as a scalar: \"%s\"",
 		   ctx_log);
 }

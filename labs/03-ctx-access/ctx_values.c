@@ -11,7 +11,7 @@
 #include "lab.h"
 #include "ctx_values.skel.h"
 
-LAB_TEST(ctx_values, 25, 0)
+LAB_TEST(ctx_values, 15, 0)
 {
 	unsigned int k = lab_rand(2, 20);
 	struct ctx_values *skel;

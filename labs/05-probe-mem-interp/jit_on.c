@@ -10,7 +10,7 @@
 
 #define ROUNDS	3
 
-LAB_TEST(jit_no_regression, 15, 0)
+LAB_TEST(jit_no_regression, 5, 0)
 {
 	struct interp *skel = interp_open(1, 1);
 	int i;

@@ -5,10 +5,13 @@
  * passes its skb to bpf_skb_output() with 72 bytes of the packet and the
  * device's ifindex as metadata. User space gets 4 + 72 bytes: ifindex 1,
  * then the packet from skb->data: the UDP header (or the IP header, then
- * the UDP header), then the payload as sent.
+ * the UDP header), then the payload as sent. And the helper takes an
+ * sk_buff, and only that: the same call with skb->dev is refused (a
+ * kernel that accepts every BTF pointer fails this test).
  */
 #include <errno.h>
 #include <string.h>
+#include <unistd.h>
 #include <arpa/inet.h>
 #include <linux/ip.h>
 #include <linux/udp.h>
@@ -31,7 +34,7 @@ static void on_sample(void *ctx, int cpu, void *data, __u32 size)
 	memcpy(s->data, data, size < sizeof(s->data) ? size : sizeof(s->data));
 }
 
-LAB_TEST(skb_output_e2e, 25, 0)
+LAB_TEST(skb_output_e2e, 30, 0)
 {
 	struct perf_buffer *pb = NULL;
 	struct sample s = {};
@@ -39,8 +42,10 @@ LAB_TEST(skb_output_e2e, 25, 0)
 	const unsigned char *pkt = s.data + 4;
 	const struct udphdr *udp;
 	struct skb_output *skel = skb_output_run(SKB_MODE_OUTPUT, &d, &pb, &s, on_sample);
+	static char log[65536];
 	unsigned int at, i;
-	int ifindex;
+	int ifindex, fd;
+	struct maps m;
 
 	if (!skel)
 		return;
@@ -68,4 +73,11 @@ LAB_TEST(skb_output_e2e, 25, 0)
 		   "the packet's payload differs from the %u bytes sent", SKB_BYTES - at);
 	perf_buffer__free(pb);
 	skb_output__destroy(skel);
+
+	LAB_ASSERT(!maps_open(&m), "creating the maps: %s", strerror(errno));
+	fd = helper_load(R1_DEV, m.perf, m.array, log, sizeof(log));
+	if (fd >= 0)
+		close(fd);
+	LAB_EXPECT(fd < 0, "bpf_skb_output(skb->dev, ...): expected it refused, but it loaded");
+	maps_close(&m);
 }

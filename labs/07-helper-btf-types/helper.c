@@ -120,3 +120,16 @@ int helper_load(enum r1_kind r1, int map_fd, int value_map_fd, char *log, size_t
 	/* Level 2: at level 1 the log of a program that loads is dropped. */
 	return lab_tp_btf_load("kfree_skb", prog, p - prog, log, log_size, 2);
 }
+
+int maps_open(struct maps *m)
+{
+	m->perf = bpf_map_create(BPF_MAP_TYPE_PERF_EVENT_ARRAY, "lab_perf", 4, 4, 2, NULL);
+	m->array = bpf_map_create(BPF_MAP_TYPE_ARRAY, "lab_array", 4, 8, 1, NULL);
+	return m->perf < 0 || m->array < 0 ? -1 : 0;
+}
+
+void maps_close(struct maps *m)
+{
+	close(m->perf);
+	close(m->array);
+}

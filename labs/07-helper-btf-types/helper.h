@@ -43,4 +43,12 @@ enum r1_kind {
  */
 int helper_load(enum r1_kind r1, int map_fd, int value_map_fd, char *log, size_t log_size);
 
+/* The maps those programs use: a perf event array and an array map. */
+struct maps {
+	int perf, array;
+};
+
+int maps_open(struct maps *m);
+void maps_close(struct maps *m);
+
 #endif /* HELPER_H */

@@ -22,23 +22,6 @@
 
 static char log_buf[65536];
 
-struct maps {
-	int perf, array;
-};
-
-static int maps_open(struct maps *m)
-{
-	m->perf = bpf_map_create(BPF_MAP_TYPE_PERF_EVENT_ARRAY, "lab_perf", 4, 4, 2, NULL);
-	m->array = bpf_map_create(BPF_MAP_TYPE_ARRAY, "lab_array", 4, 8, 1, NULL);
-	return m->perf < 0 || m->array < 0 ? -1 : 0;
-}
-
-static void maps_close(struct maps *m)
-{
-	close(m->perf);
-	close(m->array);
-}
-
 /* Load variant @r1 with map @map_fd: it must be refused with @want. */
 static void expect_refused(const char *what, enum r1_kind r1, int map_fd, const struct maps *m,
 			   const char *want)
@@ -56,7 +39,7 @@ static void expect_refused(const char *what, enum r1_kind r1, int map_fd, const 
 		   log_buf);
 }
 
-LAB_TEST(helper_arg_refusals, 20, 0)
+LAB_TEST(helper_arg_refusals, 30, 0)
 {
 	struct maps m;
 	int fd;
@@ -76,7 +59,7 @@ LAB_TEST(helper_arg_refusals, 20, 0)
 	maps_close(&m);
 }
 
-LAB_TEST(helper_arg_offset, 15, LAB_LAB_ONLY)
+LAB_TEST(helper_arg_offset, 20, LAB_LAB_ONLY)
 {
 	struct maps m;
 

@@ -16,7 +16,7 @@ static void on_sample(void *ctx, int cpu, void *data, __u32 size)
 	++*(int *)ctx;
 }
 
-LAB_TEST(skb_output_runtime, 20, 0)
+LAB_TEST(skb_output_runtime, 5, 0)
 {
 	struct perf_buffer *pb = NULL;
 	struct datagram d;

@@ -14,7 +14,7 @@
 #include "lab.h"
 #include "static_ids.skel.h"
 
-LAB_TEST(helper_static_ids, 10, 0)
+LAB_TEST(helper_static_ids, 5, 0)
 {
 	struct static_ids *skel = static_ids__open_and_load();
 	int err;

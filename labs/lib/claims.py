@@ -1,16 +1,20 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""claims.py LABS: the handouts' grading tables say what the tests do.
+"""claims.py LABS: the handouts say what the tests do, and show their figures.
 
 For every stage folder LABS/NN-name, the grading section of README.md
 ("## ... graded (P points)") must list every LAB_TEST() of the stage's
 C files, each with the points that the test declares, and nothing else;
-P must be their sum. Prints one line per difference; exits 1 if any.
+P must be their sum. Every figure (NAME.svg) in the folder must be shown
+by the handout, and every picture that the handout shows must be there,
+an SVG document with its size. Prints one line per difference; exits 1
+if any.
 """
 import glob
 import os
 import re
 import sys
+import xml.etree.ElementTree as ET
 
 HEADING = re.compile(r'^## .*graded \((\d+) points\)\s*$')
 # One test a row, or several that share the points: "| `a`, `b` | 9 each |".
@@ -46,6 +50,27 @@ def tests(stage_dir):
     return found
 
 
+def figures(stage_dir, readme):
+    """What is wrong with the folder's figures: a list of lines."""
+    with open(readme, encoding='utf-8') as f:
+        shown = set(re.findall(r'!\[[^]]*\]\(([^)]+)\)', f.read()))
+    have = {os.path.basename(p) for p in glob.glob(os.path.join(stage_dir, '*.svg'))}
+    bad = [f'figure {n} is in the folder, but the handout never shows it'
+           for n in sorted(have - shown)]
+    bad += [f'the handout shows {n}, which is not in the folder' for n in sorted(shown - have)]
+    for n in sorted(have & shown):
+        try:
+            root = ET.parse(os.path.join(stage_dir, n)).getroot()
+        except ET.ParseError as e:
+            bad.append(f'figure {n} is not well-formed XML: {e}')
+            continue
+        if root.tag != '{http://www.w3.org/2000/svg}svg':
+            bad.append(f'figure {n} is not an SVG document (root {root.tag})')
+        elif not all(root.get(k) for k in ('width', 'height', 'viewBox')):
+            bad.append(f'figure {n} lacks a width, height or viewBox')
+    return bad
+
+
 def main(labs):
     bad = 0
     stages = sorted(d for d in glob.glob(os.path.join(labs, '[0-9][0-9]-*'))
@@ -70,11 +95,16 @@ def main(labs):
             elif rows[name] != have[name]:
                 print(f'claims: {s}: {name} is worth {have[name]} points, the handout says {rows[name]}')
                 bad += 1
+        for line in figures(d, readme):
+            print(f'claims: {s}: {line}')
+            bad += 1
         if sum(have.values()) != total:
             print(f'claims: {s}: the tests add up to {sum(have.values())} points, the handout says {total}')
             bad += 1
         if bad == before:
-            print(f'claims: {s}: {len(have)} tests, {total} points, as the handout says')
+            nfig = len(glob.glob(os.path.join(d, '*.svg')))
+            print(f'claims: {s}: {len(have)} tests, {total} points, as the handout says'
+                  + (f'; {nfig} figure(s) shown' if nfig else ''))
     return 1 if bad else 0
 
 

@@ -14,6 +14,7 @@
 # lab-expect: btf_lab_fire_write
 
 break btf_lab_fire_once
+echo --- waiting for: the fixture to fire (btf_lab_fire_once())\n
 continue
 echo \n=== the fixture fires: btf_lab_fire_once(scenario, ubuf) ===\n
 print scenario
@@ -26,4 +27,5 @@ print btf_lab_num
 print btf_lab_objs[0].next->u32v
 echo \n=== the kernel logs last lines (lx-dmesg) ===\n
 lx-dmesg
+echo --- the walk is complete\n
 kill

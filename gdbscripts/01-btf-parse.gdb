@@ -19,11 +19,13 @@
 # lab-expect: btf_vmlinux: "vmlinux", [0-9]+ types, kernel_btf 1
 
 break btf_parse_vmlinux
+echo --- waiting for: the first parse of vmlinux BTF (btf_parse_vmlinux())\n
 continue
 echo \n=== the first user of vmlinux BTF asks for it ===\n
 bt 4
 
 break btf_parse_hdr
+echo --- waiting for: btf_parse_hdr()\n
 continue
 echo \n=== btf_parse_hdr(): the raw header, before any check ===\n
 print/x *(struct btf_header *)env->btf->data
@@ -31,6 +33,7 @@ printf "data_size: %u bytes\n", env->btf->data_size
 finish
 
 break btf_parse_str_sec
+echo --- waiting for: btf_parse_str_sec()\n
 continue
 echo \n=== btf_parse_str_sec(): the header was accepted and copied ===\n
 printf "string section: %u bytes at offset %u\n", env->btf->hdr.str_len, env->btf->hdr.str_off
@@ -39,24 +42,32 @@ finish
 echo \n=== btf_check_all_metas(): the first types, as the loop checks them ===\n
 rbreak ^btf_[a-z_0-9]*_check_meta$
 set $seen = 0
+echo --- waiting for: the per-type checks (btf_*_check_meta())\n
 while $seen < 4
   continue
-  printf "type [%u] kind %s\n", env->log_type_id, btf_kind_str[(t->info >> 24) & 0x1f]
+  set $lab_s0 = $lab_btf_kind(t)
+  printf "type [%u] kind %s\n", env->log_type_id, $lab_s0
   set $seen = $seen + 1
 end
 delete
 
 break bpf_struct_ops_init
+echo --- waiting for: btf_vmlinux_finish() (bpf_struct_ops_init())\n
 continue
 echo \n=== every type passed: btf_vmlinux_finish() sets up the rest ===\n
 printf "types checked: %u (type 0 is void)\n", btf->nr_types
 delete
 
-echo \n=== out of btf_vmlinux_finish() and btf_parse_vmlinux() ===\n
-finish
-finish
-finish
+echo \n=== out of btf_vmlinux_finish() and btf_parse_vmlinux(), up to bpf_get_btf_vmlinux() ===\n
+# However many functions your parse has between them.
+set $up = 0
+while !$_caller_is("bpf_get_btf_vmlinux", 0) && $up < 8
+  finish
+  set $up = $up + 1
+end
 echo \n=== bpf_get_btf_vmlinux() published it: the lockless readers see this ===\n
+echo --- waiting for: bpf_get_btf_vmlinux() to return\n
 finish
 printf "btf_vmlinux: \"%s\", %u types, kernel_btf %d, id %d\n", btf_vmlinux->name, btf_vmlinux->nr_types, btf_vmlinux->kernel_btf, btf_vmlinux->id
+echo --- the walk is complete\n
 kill

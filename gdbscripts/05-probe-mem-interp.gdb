@@ -81,4 +81,5 @@ end
 echo --- waiting for: bpf_probe_mem() to return for that load\n
 finish
 printf "guard: bpf_probe_mem() gave %llu\n", $
+echo --- the walk is complete\n
 kill

@@ -51,7 +51,7 @@ LAB_TEST(tp_btf_refused, 10, LAB_LAB_ONLY | LAB_THIS_STAGE_ONLY)
 	LAB_EXPECT(err == -EINVAL,
 		   "loading tp_btf/btf_lab_probe: expected -EINVAL, got %d%s", err,
 		   err ? "" : " (it loaded: the kernel still parses its BTF)");
-	LAB_EXPECT(strstr(tp_btf_log, TP_BTF_REFUSED_MSG),
+	LAB_EXPECT(lab_log_claim(tp_btf_log, TP_BTF_REFUSED_MSG),
 		   "verifier log: expected \"%s\" in it, not found", TP_BTF_REFUSED_MSG);
 	if (lab_failed)
 		tp_btf_show_log();

@@ -29,7 +29,7 @@ static void check_malformed(const char *dmesg_msg)
 		LAB_EXPECT(fd == -EINVAL,
 			   "load %d of a socket filter on malformed BTF: expected -EINVAL, got %s",
 			   i + 1, fd >= 0 ? "success" : strerror(-fd));
-		LAB_EXPECT(strstr(log_buf, MALFORMED_MSG),
+		LAB_EXPECT(lab_log_claim(log_buf, MALFORMED_MSG),
 			   "load %d: expected \"%s\" in the verifier log, got \"%s\"",
 			   i + 1, MALFORMED_MSG, log_buf);
 	}
@@ -43,26 +43,31 @@ static void check_malformed(const char *dmesg_msg)
 	LAB_EXPECT_EQ(readout_num("error"), -EINVAL, "the parse's error");
 }
 
+LAB_BOOT_ARGS(malformed_magic, "btf_lab.corrupt=magic");
 LAB_TEST(malformed_magic, 9, LAB_LAB_ONLY | LAB_OWN_BOOT)
 {
 	check_malformed("BPF: Invalid magic");
 }
 
+LAB_BOOT_ARGS(malformed_hdr_len, "btf_lab.corrupt=hdr_len");
 LAB_TEST(malformed_hdr_len, 9, LAB_LAB_ONLY | LAB_OWN_BOOT)
 {
 	check_malformed("BPF: btf_header not found");
 }
 
+LAB_BOOT_ARGS(malformed_strings, "btf_lab.corrupt=strings");
 LAB_TEST(malformed_strings, 9, LAB_LAB_ONLY | LAB_OWN_BOOT)
 {
 	check_malformed("BPF: Invalid string section");
 }
 
+LAB_BOOT_ARGS(malformed_type_kind, "btf_lab.corrupt=type_kind");
 LAB_TEST(malformed_type_kind, 9, LAB_LAB_ONLY | LAB_OWN_BOOT)
 {
 	check_malformed("BPF: [1] Invalid kind:0");
 }
 
+LAB_BOOT_ARGS(malformed_name_off, "btf_lab.corrupt=name_off");
 LAB_TEST(malformed_name_off, 9, LAB_LAB_ONLY | LAB_OWN_BOOT)
 {
 	check_malformed("BPF: [1] Invalid name_offset:");

@@ -85,7 +85,7 @@ static inline void expect_refused(unsigned int id, const char *what, int err,
 		   "loading with attach_btf_id %u (%s): expected %s, got %s",
 		   id, what, strerror(err), fd >= 0 ? "success" : strerror(-fd));
 	if (msg)
-		LAB_EXPECT(strstr(attach_log, msg),
+		LAB_EXPECT(lab_log_claim(attach_log, msg),
 			   "loading with attach_btf_id %u (%s): expected \"%s\" in the log, got \"%s\"",
 			   id, what, msg, attach_log);
 }

@@ -64,7 +64,7 @@ static inline void ctx_expect_refused(const char *what, int size, int off, const
 	LAB_EXPECT(fd == -EACCES,
 		   "%s (a %d-byte read at ctx+%d): expected EACCES, got %s", what,
 		   size, off, fd >= 0 ? "success" : strerror(-fd));
-	LAB_EXPECT(strstr(ctx_log, msg),
+	LAB_EXPECT(lab_log_claim(ctx_log, msg),
 		   "%s: expected \"%s\" in the verifier log, got \"%s\"", what, msg, ctx_log);
 }
 

@@ -57,7 +57,7 @@ static void only_expect_refused(const char *name, const char *what, int target_f
 
 	LAB_EXPECT(err == -EINVAL, "%s (%s): expected EINVAL, got %s", name, what,
 		   err ? strerror(-err) : "success");
-	LAB_EXPECT(strstr(only_log, line),
+	LAB_EXPECT(lab_log_claim(only_log, line),
 		   "%s (%s): expected the verifier log line \"%s\", got \"%s\"", name, what,
 		   line, only_log);
 }

@@ -32,7 +32,7 @@ LAB_TEST(ctx_refusals, 25, 0)
 		close(fd);
 	LAB_EXPECT(fd == -EACCES, "a write to ctx+8: expected EACCES, got %s",
 		   fd >= 0 ? "success" : strerror(-fd));
-	LAB_EXPECT(strstr(ctx_log, "invalid bpf_context access off=8 size=8"),
+	LAB_EXPECT(lab_log_claim(ctx_log, "invalid bpf_context access off=8 size=8"),
 		   "a write to ctx+8: expected \"invalid bpf_context access off=8 size=8\", got \"%s\"",
 		   ctx_log);
 }

@@ -76,7 +76,7 @@ LAB_TEST(ctx_void_not_walked, 10, 0)
 		close(fd);
 	LAB_EXPECT(fd == -EACCES, "reading through opaque (void *): expected EACCES, got %s",
 		   fd >= 0 ? "success" : strerror(-fd));
-	LAB_EXPECT(strstr(ctx_log, "R2 invalid mem access 'scalar'"),
+	LAB_EXPECT(lab_log_claim(ctx_log, "R2 invalid mem access 'scalar'"),
 		   "reading through opaque: expected \"R2 invalid mem access 'scalar'\", got \"%s\"",
 		   ctx_log);
 

@@ -17,7 +17,7 @@ static void expect_refused(const char *what, const struct bpf_insn *insns, int c
 		close(fd);
 	LAB_EXPECT(fd == -EACCES, "%s: expected EACCES, got %s", what,
 		   fd >= 0 ? "success" : strerror(-fd));
-	LAB_EXPECT(strstr(walk_log, msg), "%s: expected \"%s\" in the verifier log, got \"%s\"",
+	LAB_EXPECT(lab_log_claim(walk_log, msg), "%s: expected \"%s\" in the verifier log, got \"%s\"",
 		   what, msg, walk_log);
 }
 

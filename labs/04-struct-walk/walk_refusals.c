@@ -19,7 +19,7 @@ static void expect_refused(const char *what, int size, int off, const char *msg)
 	LAB_EXPECT(fd == -EACCES || fd == -EINVAL,
 		   "%s (obj+%d, %d bytes): expected EACCES or EINVAL, got %s", what, off,
 		   size, fd >= 0 ? "success" : strerror(-fd));
-	LAB_EXPECT(strstr(walk_log, msg), "%s: expected \"%s\" in the verifier log, got \"%s\"",
+	LAB_EXPECT(lab_log_claim(walk_log, msg), "%s: expected \"%s\" in the verifier log, got \"%s\"",
 		   what, msg, walk_log);
 }
 

@@ -34,7 +34,7 @@ static void expect_refused(const char *what, enum r1_kind r1, int map_fd, const 
 			 what);
 		return;
 	}
-	LAB_EXPECT(strstr(log_buf, want),
+	LAB_EXPECT(lab_log_claim(log_buf, want),
 		   "bpf_skb_output(%s): expected the log to say \"%s\"; it says: %s", what, want,
 		   log_buf);
 }
@@ -84,7 +84,7 @@ LAB_TEST(helper_id_resolved, 10, LAB_LAB_ONLY)
 	close(fd);
 	snprintf(want, sizeof(want), "helper bpf_skb_event_output arg0 has btf_id %d struct sk_buff",
 		 id);
-	LAB_EXPECT(strstr(log_buf, want), "expected the log to say \"%s\"; it says: %s", want,
+	LAB_EXPECT(lab_log_claim(log_buf, want), "expected the log to say \"%s\"; it says: %s", want,
 		   log_buf);
 	maps_close(&m);
 }

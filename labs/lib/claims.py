@@ -9,6 +9,10 @@ P must be their sum. Every figure (NAME.svg) in the folder must be shown
 by the handout, and every picture that the handout shows must be there,
 an SVG document with its size. Prints one line per difference; exits 1
 if any.
+
+claims.py --lines LABS OUT...: every kernel line that a test saw and
+claimed (see lab_claim() in lab.h), in the KTAP under OUT..., is shown by
+its stage's handout.
 """
 import glob
 import os
@@ -108,7 +112,84 @@ def main(labs):
     return 1 if bad else 0
 
 
+# ---- claims.py --lines LABS OUT...: the log lines the tests saw ----
+#
+# A test that finds a kernel line in a verifier log or the kernel log
+# prints it as "# TEST: claim: LINE" (lab_log_claim(), lab_dmesg_find()).
+# Each such line of stage S, in the KTAP of the graded runs OUT..., must be
+# shown by S's handout: in a code span or a code block, where a number
+# stands for any number, and a word in capitals (N, NAME, T; argN) for any
+# word.
+CLAIM = re.compile(r'^\s*# (\w+): claim: (.*?)\s*$')
+SUBTEST = re.compile(r'^\s*# Subtest: (\S+)')
+PLACEHOLDER = re.compile(r'\b[A-Z][A-Z_]*\b|(?<=[a-z])N\b')
+
+
+def shown(readme):
+    """The patterns of a handout's code spans and code-block lines."""
+    with open(readme, encoding='utf-8') as f:
+        text = f.read()
+    found = re.findall(r'`([^`\n]+)`', text)
+    found += [l[4:] for l in text.splitlines() if l.startswith('    ') and l.strip()]
+    pats = []
+    for span in found:
+        span = re.sub(r'\d+', '0', span.strip())
+        parts = PLACEHOLDER.split(span)
+        words = PLACEHOLDER.findall(span)
+        rx = re.escape(parts[0])
+        for w, rest in zip(words, parts[1:]):
+            rx += r'(?:%s|\S+)' % re.escape(w) + re.escape(rest)
+        literal = len(re.sub(r'\s', '', ''.join(parts)))
+        if literal >= 10:
+            pats.append((span, re.compile(rx)))
+    return pats
+
+
+def claims_in(out_dirs):
+    """{stage: {line: test}} from every results.ktap under OUT..."""
+    found = {}
+    for out in out_dirs:
+        for ktap in glob.glob(os.path.join(out, '**', 'results.ktap'), recursive=True):
+            stage = None
+            with open(ktap, encoding='utf-8', errors='replace') as f:
+                for line in f:
+                    m = SUBTEST.match(line)
+                    if m:
+                        stage = m.group(1)
+                        continue
+                    m = CLAIM.match(line)
+                    if m and stage:
+                        found.setdefault(stage, {})[m.group(2)] = m.group(1)
+    return found
+
+
+def lines_main(labs, outs):
+    bad = 0
+    found = claims_in(outs)
+    if not found:
+        print('claims: no "claim:" line in the KTAP of %s' % ' '.join(outs))
+        return 1
+    for stage in sorted(found):
+        readme = os.path.join(labs, stage, 'README.md')
+        pats = shown(readme)
+        ok = 0
+        for line, test in sorted(found[stage].items()):
+            n = re.sub(r'\d+', '0', line)
+            # A span shows the line if it matches the whole of it, or all
+            # of it from some word on (the verifier's "R1 " or "func#0 ").
+            if any(p.fullmatch(n) or p.search(n) and len(p.search(n).group(0)) * 2 >= len(n)
+                   for _, p in pats):
+                ok += 1
+                continue
+            print(f'claims: {stage}: the handout never shows the line that {test} saw: "{line}"')
+            bad += 1
+        print(f'claims: {stage}: {ok} of {len(found[stage])} log lines that the tests saw are in the handout')
+    return 1 if bad else 0
+
+
 if __name__ == '__main__':
+    if len(sys.argv) >= 4 and sys.argv[1] == '--lines':
+        sys.exit(lines_main(sys.argv[2], sys.argv[3:]))
     if len(sys.argv) != 2:
-        sys.exit('usage: claims.py LABS')
+        sys.exit('usage: claims.py LABS | claims.py --lines LABS OUT...')
     sys.exit(main(sys.argv[1]))

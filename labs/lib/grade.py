@@ -5,11 +5,23 @@ oopses, panics and hangs, print a score table and write results.json and
 junit.xml.
 
   grade.py OUT STAGE...
+  grade.py --manifest LABS OUT STAGE...
 
 OUT holds results.ktap, serial.log and status (from images/run-qemu).
 STAGE... are the stage folders that had to report. Exit status 0 only when
 every expected stage reported and passed, and the kernel stayed clean.
+
+The manifest (OUT/manifest.json, written by 'lab build' with --manifest)
+is what the host knows before the guest says anything: every test of
+every graded stage, from the LAB_TEST() declarations in LABS/STAGE/*.c,
+with its points and flags, the kernel arguments of an own-boot test
+(LAB_BOOT_ARGS()), and whether this run skips it (make ref, T=,
+another stage's run), by the rules of lab.c. The grader then grades
+against it: a test that the guest never reported is a named zero, and a
+stage's maximum is the sum of its tests' points, not the guest's word.
 """
+import fnmatch
+import glob
 import json
 import os
 import re
@@ -62,6 +74,77 @@ def parse(path):
     return stages
 
 
+TEST_DECL = re.compile(r'^LAB_TEST\((\w+),\s*(\d+),\s*([^)]*)\)', re.M)
+BOOT_DECL = re.compile(r'^LAB_BOOT_ARGS\((\w+),\s*"([^"]*)"\)', re.M)
+
+
+def manifest(labs, stages):
+    """{stage: [test...]} from the sources, for this run's environment."""
+    ref = os.environ.get('LAB_REF') == '1'
+    grade = int(os.environ.get('LAB_GRADE_STAGE', '-1'))
+    pattern = os.environ.get('T') or ''
+    found = {}
+    for stage in stages:
+        own = int(stage.split('-')[0])
+        sources = [open(c).read() for c in sorted(glob.glob(os.path.join(labs, stage, '*.c')))]
+        boots = dict(BOOT_DECL.findall('\n'.join(sources)))
+        tests = []
+        for src in sources:
+            for name, points, flags in TEST_DECL.findall(src):
+                flags = [f.strip() for f in flags.split('|') if f.strip() not in ('', '0')]
+                skip = None
+                if 'LAB_LAB_ONLY' in flags and ref:
+                    skip = 'lab-only check, not run on make ref'
+                elif 'LAB_THIS_STAGE_ONLY' in flags and grade != own:
+                    skip = 'graded only with its own stage'
+                elif pattern and not fnmatch.fnmatchcase(name, pattern):
+                    skip = 'not selected by T='
+                t = {'name': name, 'points': int(points), 'flags': flags, 'skip': skip}
+                if 'LAB_OWN_BOOT' in flags:
+                    t['boot'] = boots.pop(name, '')
+                tests.append(t)
+        for name in boots:
+            sys.exit(f'grade: {stage}: LAB_BOOT_ARGS({name}, ...) names no LAB_OWN_BOOT test')
+        found[stage] = tests
+    return found
+
+
+def against_manifest(name, st, expected):
+    """Complete a stage's results with what the manifest expects."""
+    have = {t['name'] for t in st['tests']}
+    for e in expected:
+        if e['name'] in have:
+            continue
+        if e['skip'] or 'boot' in e:
+            # An own-boot test takes its result from its boot, if it ran.
+            st['tests'].append({'name': e['name'], 'ok': True, 'skip': True,
+                                'why': e['skip'] or 'runs in a boot of its own',
+                                'points': e['points'], 'diag': []})
+        else:
+            st['tests'].append({'name': e['name'], 'ok': False, 'skip': False, 'why': '',
+                                'points': e['points'],
+                                'diag': ['the guest never reported this test: it stopped '
+                                         'before (crash, oops or hang), see the console']})
+    known = {e['name'] for e in expected}
+    for t in st['tests']:
+        if t['name'] not in known:
+            t.update(ok=False, skip=False,
+                     diag=t['diag'] + ['no LAB_TEST() of this stage has this name'])
+
+
+def graded_not_run(st, expected):
+    """After the own boots: a test that this run grades but that stayed
+    skipped (its own boot never ran, or the guest skipped it) is a zero."""
+    want = {e['name']: e for e in expected}
+    for t in st['tests']:
+        e = want.get(t['name'])
+        if not t['skip'] or e is None or e['skip']:
+            continue
+        why = ('its own boot did not run' if 'boot' in e else
+               f'the guest skipped it ({t["why"]}), but this run grades it')
+        t.update(ok=False, skip=False, why='', diag=[why])
+
+
 def kernel_trouble(serial):
     if not os.path.exists(serial):
         return None
@@ -104,29 +187,49 @@ def merge_own_boots(name, st, runs):
 
 
 def main():
+    if len(sys.argv) >= 4 and sys.argv[1] == '--manifest':
+        labs, out, stages = sys.argv[2], sys.argv[3], sys.argv[4:]
+        with open(os.path.join(out, 'manifest.json'), 'w') as f:
+            json.dump(manifest(labs, stages), f, indent=1)
+        return 0
     out, expected = sys.argv[1], sys.argv[2:]
     results = os.path.join(out, 'results.ktap')
     serial = os.path.join(out, 'serial.log')
     status = status_of(out)
     stages = parse(results)
     runs = {b: (d, parse(os.path.join(d, 'results.ktap'))) for b, d in boots(out)[1:]}
+    mpath = os.path.join(out, 'manifest.json')
+    man = json.load(open(mpath)) if os.path.exists(mpath) else None
 
     report, failures, score, maximum = [], [], 0, 0
     for name in expected:
         st = stages.get(name)
-        if st is None:
+        missing = False
+        if st is None and man is None:
             report.append({'stage': name, 'score': 0, 'max': 100, 'ok': False,
                            'tests': [], 'note': 'no results: the guest stopped before this stage ran'})
             failures.append(f'{name}: no results (the guest stopped before it ran)')
             maximum += 100
             continue
+        missing = st is None
+        if missing:
+            st = {'ok': None, 'total': None, 'tests': []}
+            failures.append(f'{name}: no results (the guest stopped before it ran)')
+        if man is not None:
+            against_manifest(name, st, man.get(name, []))
         merge_own_boots(name, st, runs)
+        if man is not None:
+            graded_not_run(st, man.get(name, []))
         got = sum(t['points'] for t in st['tests'] if t['ok'] and not t['skip'])
-        mx = st['total'] + st.get('own_points', 0) if st['total'] is not None else \
-            sum(t['points'] for t in st['tests'] if not t['skip'])
+        if man is not None:
+            mx = sum(e['points'] for e in man.get(name, []) if not e['skip'])
+        elif st['total'] is not None:
+            mx = st['total'] + st.get('own_points', 0)
+        else:
+            mx = sum(t['points'] for t in st['tests'] if not t['skip'])
         complete = st['ok'] is not None
         ok = complete and all(t['ok'] for t in st['tests'])
-        if not complete:
+        if not complete and not missing:
             failures.append(f'{name}: the test program did not finish (crash, oops or hang)')
         for t in st['tests']:
             if not t['ok']:

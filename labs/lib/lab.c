@@ -62,6 +62,34 @@ void lab_diag(const char *fmt, ...)
 	fflush(stdout);
 }
 
+void lab_claim(const char *line, size_t len)
+{
+	/* A kernel-log line: drop its "[    1.234567] " time stamp. */
+	if (len && line[0] == '[') {
+		const char *end = memchr(line, ']', len);
+
+		if (end && (size_t)(end - line) + 2 <= len && end[1] == ' ') {
+			len -= end + 2 - line;
+			line = end + 2;
+		}
+	}
+	lab_diag("claim: %.*s", (int)len, line);
+}
+
+bool lab_log_claim(const char *log, const char *needle)
+{
+	const char *hit = log ? strstr(log, needle) : NULL;
+	const char *start, *end;
+
+	if (!hit)
+		return false;
+	for (start = hit; start > log && start[-1] != '\n'; start--)
+		;
+	end = strchr(hit, '\n');
+	lab_claim(start, end ? (size_t)(end - start) : strlen(start));
+	return true;
+}
+
 void lab_fail(const char *file, int line, const char *fmt, ...)
 {
 	char buf[900];
@@ -488,6 +516,7 @@ bool lab_dmesg_find(const char *needle, char *line, size_t len)
 	     l = strtok_r(NULL, "\n", &save)) {
 		if (strstr(l, needle)) {
 			snprintf(line, len, "%s", l);
+			lab_claim(l, strlen(l));
 			found = true;
 		}
 	}

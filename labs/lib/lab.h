@@ -44,11 +44,18 @@
 /* Graded only with its own stage (e.g. the carve checks of stage 0). */
 #define LAB_THIS_STAGE_ONLY	0x2
 /*
- * Runs alone in a boot of its own, named after the test. The line
- * "NAME kernel-args..." of the stage's `boots` file gives that boot's
- * extra kernel command line (e.g. a fault to inject).
+ * Runs alone in a boot of its own, named after the test, with the extra
+ * kernel command line (e.g. a fault to inject) that LAB_BOOT_ARGS() gives.
  */
 #define LAB_OWN_BOOT		0x4
+/*
+ * LAB_BOOT_ARGS(name, "args"): the kernel arguments of the own boot of
+ * test NAME. The host reads it from the source into the run's manifest
+ * (labs/lib/grade.py --manifest), which 'lab' boots from: the guest never
+ * needs it.
+ */
+#define LAB_BOOT_ARGS(tname, args)					\
+	static const char lab_boot_args_##tname[] __attribute__((unused)) = args
 
 struct lab_test {
 	const char *name;
@@ -63,6 +70,15 @@ void lab_register(struct lab_test *t);
 void lab_fail(const char *file, int line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void lab_diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/*
+ * A line of the kernel's that a handout quotes: printed as the diagnostic
+ * "# TEST: claim: LINE" (a kernel-log time stamp dropped), and make check
+ * requires that the stage's handout show it (labs/lib/claims.py).
+ * lab_log_claim() is strstr(LOG, NEEDLE) that claims the whole line it
+ * finds; lab_dmesg_find() claims what it finds.
+ */
+void lab_claim(const char *line, size_t len);
+bool lab_log_claim(const char *log, const char *needle);
 extern int lab_failed;
 
 #define LAB_TEST(tname, tpoints, tflags)				\

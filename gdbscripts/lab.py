@@ -36,9 +36,9 @@ def btf_type(id, btf=None):
     id = int(id)
     if int(btf) == 0:
         raise gdb.GdbError("no BTF here (a NULL struct btf *)")
-    if id < 0 or id >= int(btf["start_id"]) + int(btf["nr_types"]):
-        raise gdb.GdbError("%d is not a type id of this BTF (it has %d)" %
-                           (id, int(btf["start_id"]) + int(btf["nr_types"])))
+    total = int(btf["start_id"]) + int(btf["nr_types"])
+    if id < 0 or id >= total:
+        raise gdb.GdbError("%d is not a type id of this BTF (it has %d)" % (id, total))
     while id < int(btf["start_id"]):
         btf = btf["base_btf"]
     if id == 0:

@@ -20,11 +20,12 @@ import re
 import sys
 import xml.etree.ElementTree as ET
 
+from grade import manifest    # the one parser of LAB_TEST() declarations
+
 HEADING = re.compile(r'^## .*graded \((\d+) points\)\s*$')
 # One test a row, or several that share the points: "| `a`, `b` | 9 each |".
 ROW = re.compile(r'^\| ((?:`\w+`(?:, )?)+) \| (\d+)(?: each)? \|')
 NAME = re.compile(r'`(\w+)`')
-TEST = re.compile(r'^LAB_TEST\((\w+),\s*(\d+),', re.M)
 
 
 def table(readme):
@@ -46,12 +47,10 @@ def table(readme):
 
 
 def tests(stage_dir):
-    found = {}
-    for c in sorted(glob.glob(os.path.join(stage_dir, '*.c'))):
-        with open(c, encoding='utf-8') as f:
-            for name, points in TEST.findall(f.read()):
-                found[name] = int(points)
-    return found
+    """{test: points} of a stage, from its LAB_TEST() declarations."""
+    stage = os.path.basename(stage_dir)
+    return {t['name']: t['points']
+            for t in manifest(os.path.dirname(stage_dir), [stage])[stage]}
 
 
 def figures(stage_dir, readme):

@@ -7,6 +7,8 @@
 #   make stage-N qemu-gdb   QEMU paused for gdb; 'make stage-N gdb' attaches
 #   make stage-N solve      commit the reference solution of stage N
 #   make stage-N submit     your commits as patches in work/submit/
+#   make stage-N similarity for instructors: how much of work/submit/ (or SUBMISSION=dir)
+#                           stands verbatim in 6.1 and in the reference solution
 #   make ref [boot|test]    the same on pristine 6.1 with the lab's fixture
 #   make check              the lab's own tests (what CI runs)
 #   make check-full         make check, plus the debug kernel (KASAN, lockdep, kmemleak)
@@ -28,7 +30,7 @@ ifeq ($(filter-out deps help,$(or $(MAKECMDGOALS),help)),)
 else
 $(shell mkdir -p "$(WORK)" && { [ -f "$(WORK)/.first-command" ] || date +%s > "$(WORK)/.first-command"; })
 endif
-ACTIONS := boot test qemu-gdb gdb solve submit build
+ACTIONS := boot test qemu-gdb gdb solve submit similarity build
 STAGE_GOAL := $(filter stage-%,$(MAKECMDGOALS))
 ACTION := $(filter $(ACTIONS),$(MAKECMDGOALS))
 WHAT := $(if $(STAGE_GOAL),$(patsubst stage-%,%,$(STAGE_GOAL)),$(if $(filter ref,$(MAKECMDGOALS)),ref))
@@ -78,6 +80,14 @@ submit:
 	rm -rf $(WORK)/submit && mkdir -p $(WORK)/submit && \
 	git -C $(WORK)/linux format-patch -q -o $(WORK)/submit lab/$$s..HEAD && \
 	echo "submit: $$(ls $(WORK)/submit | wc -l) patches in $(WORK)/submit (your commits since lab/$$s)"
+
+similarity:
+	@$(if $(STAGE_GOAL),,echo "lab: error: say which stage, e.g. 'make stage-1 similarity'" >&2; exit 2)
+	@s=$$(stages/tree stages | grep "^$$(printf %02d $(WHAT))-"); d="$(or $(SUBMISSION),$(WORK)/submit)"; \
+	ls "$$d"/*.patch > /dev/null 2>&1 || { echo "lab: error: no patches in $$d: run 'make stage-$(WHAT) submit' first, or give SUBMISSION=dir" >&2; exit 2; }; \
+	[ -d "$(WORK)/pristine/.git" ] || { echo "lab: error: no pristine tree in $(WORK)/pristine: run 'make stage-0' first" >&2; exit 2; }; \
+	sol=solutions/$$s; [ -d "$$sol" ] || sol=-; \
+	python3 labs/lib/answers.py similarity "$(WORK)/pristine" "$$sol" "$$d"/*.patch
 
 check:
 	@labs/lib/check

@@ -5,10 +5,13 @@
 #                           APPEND='...' adds kernel arguments)
 #   make stage-N test       grade stages 0..N (T='pattern' runs a subset, DEBUG=1 the debug kernel)
 #   make stage-N qemu-gdb   QEMU paused for gdb; 'make stage-N gdb' attaches
-#   make stage-N solve      commit the reference solution of stage N
+#   make stage-N solve      commit the reference solution of stage N (PACK=file: from
+#                           the instructor's pack, in a student release)
 #   make stage-N submit     your commits as patches in work/submit/
 #   make stage-N similarity for instructors: how much of work/submit/ (or SUBMISSION=dir)
 #                           stands verbatim in 6.1 and in the reference solution
+#   make release DEST=dir   instructors: a student repository, without solutions/
+#   make stage-N release-solution   instructors: stage N's solution pack, for students
 #   make ref [boot|test]    the same on pristine 6.1 with the lab's fixture
 #   make check              the lab's own tests (what CI runs)
 #   make check-full         make check, plus the debug kernel (KASAN, lockdep, kmemleak)
@@ -30,7 +33,7 @@ ifeq ($(filter-out deps help,$(or $(MAKECMDGOALS),help)),)
 else
 $(shell mkdir -p "$(WORK)" && { [ -f "$(WORK)/.first-command" ] || date +%s > "$(WORK)/.first-command"; })
 endif
-ACTIONS := boot test qemu-gdb gdb solve submit similarity build
+ACTIONS := boot test qemu-gdb gdb solve submit similarity release-solution build
 STAGE_GOAL := $(filter stage-%,$(MAKECMDGOALS))
 ACTION := $(filter $(ACTIONS),$(MAKECMDGOALS))
 WHAT := $(if $(STAGE_GOAL),$(patsubst stage-%,%,$(STAGE_GOAL)),$(if $(filter ref,$(MAKECMDGOALS)),ref))
@@ -39,10 +42,10 @@ ifneq ($(words $(STAGE_GOAL) $(filter ref,$(MAKECMDGOALS))),$(if $(WHAT),1,0))
 $(error give one stage at a time, e.g. 'make stage-2 test')
 endif
 
-.PHONY: help deps check check-full bench dev export retag ref $(ACTIONS) $(STAGE_GOAL)
+.PHONY: help deps check check-full bench release dev export retag ref $(ACTIONS) $(STAGE_GOAL)
 
 help:
-	@sed -n '3,17p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,/^#$$/p' Makefile | sed -e '/^#$$/d' -e 's/^# \{0,1\}//'
 	@echo "Stages: $(STAGES)"
 
 deps:
@@ -72,7 +75,14 @@ gdb:
 
 solve:
 	@$(if $(STAGE_GOAL),,echo "lab: error: say which stage, e.g. 'make stage-1 solve'" >&2; exit 2)
-	@stages/tree solve $(WORK)/linux $(WHAT)
+	@$(if $(PACK),labs/lib/release unpack $(WHAT) "$(PACK)" && )stages/tree solve $(WORK)/linux $(WHAT)
+
+release-solution:
+	@$(if $(STAGE_GOAL),,echo "lab: error: say which stage, e.g. 'make stage-1 release-solution'" >&2; exit 2)
+	@labs/lib/release solution $(WHAT)
+
+release:
+	@labs/lib/release make "$(DEST)"
 
 submit:
 	@$(if $(STAGE_GOAL),,echo "lab: error: say which stage, e.g. 'make stage-1 submit'" >&2; exit 2)

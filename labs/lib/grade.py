@@ -7,6 +7,12 @@ junit.xml.
   grade.py OUT STAGE...
   grade.py --manifest LABS OUT STAGE...
 
+A test of labs-instructor/STAGE (beside LABS; the instructor's, never in
+a student release) is graded with the others, in the same boot, and is
+marked hidden in the table, results.json and the manifest. LAB_HIDE=1
+(what students are shown) replaces a hidden test's diagnostics with a
+line that says they are hidden.
+
 OUT holds results.ktap, serial.log and status (from images/run-qemu).
 STAGE... are the stage folders that had to report. Exit status 0 only when
 every expected stage reported and passed, and the kernel stayed clean.
@@ -72,22 +78,30 @@ def parse(path):
     return stages
 
 
+HIDDEN_DIAG = "a hidden test of the instructor's: its diagnostics are not shown"
+
 TEST_DECL = re.compile(r'^LAB_TEST\((\w+),\s*(\d+),\s*([^)]*)\)', re.M)
 BOOT_DECL = re.compile(r'^LAB_BOOT_ARGS\((\w+),\s*"([^"]*)"\)', re.M)
 
 
-def manifest(labs, stages):
-    """{stage: [test...]} from the sources, for this run's environment."""
+def manifest(labs, stages, hidden=False):
+    """{stage: [test...]} from the sources, for this run's environment.
+    With hidden, the instructor's tests (labs-instructor/STAGE beside
+    LABS, when there) too, each marked hidden."""
     ref = os.environ.get('LAB_REF') == '1'
     grade = int(os.environ.get('LAB_GRADE_STAGE', '-1'))
     pattern = os.environ.get('T') or ''
+    instructor = os.path.join(os.path.dirname(os.path.abspath(labs)), 'labs-instructor')
     found = {}
     for stage in stages:
         own = int(stage.split('-')[0])
-        sources = [open(c).read() for c in sorted(glob.glob(os.path.join(labs, stage, '*.c')))]
-        boots = dict(BOOT_DECL.findall('\n'.join(sources)))
+        files = [(c, False) for c in sorted(glob.glob(os.path.join(labs, stage, '*.c')))]
+        if hidden:
+            files += [(c, True) for c in sorted(glob.glob(os.path.join(instructor, stage, '*.c')))]
+        sources = [(open(c).read(), h) for c, h in files]
+        boots = dict(BOOT_DECL.findall('\n'.join(src for src, _ in sources)))
         tests = []
-        for src in sources:
+        for src, is_hidden in sources:
             for name, points, flags in TEST_DECL.findall(src):
                 flags = [f.strip() for f in flags.split('|') if f.strip() not in ('', '0')]
                 skip = None
@@ -98,6 +112,8 @@ def manifest(labs, stages):
                 elif pattern and not fnmatch.fnmatchcase(name, pattern):
                     skip = 'not selected by T='
                 t = {'name': name, 'points': int(points), 'flags': flags, 'skip': skip}
+                if is_hidden:
+                    t['hidden'] = True
                 if 'LAB_OWN_BOOT' in flags:
                     t['boot'] = boots.pop(name, '')
                 tests.append(t)
@@ -113,6 +129,8 @@ def against_manifest(name, st, expected):
     for e in expected:
         if e['name'] in have:
             have[e['name']]['points'] = e['points']
+            if e.get('hidden'):
+                have[e['name']]['hidden'] = True
             continue
         if e['skip'] or 'boot' in e:
             # An own-boot test takes its result from its boot, if it ran.
@@ -124,6 +142,8 @@ def against_manifest(name, st, expected):
                                 'points': e['points'],
                                 'diag': ['the guest never reported this test: it stopped '
                                          'before (crash, oops or hang), see the console']})
+        if e.get('hidden'):
+            st['tests'][-1]['hidden'] = True
     known = {e['name'] for e in expected}
     for t in st['tests']:
         if t['name'] not in known:
@@ -187,7 +207,7 @@ def main():
     if len(sys.argv) >= 4 and sys.argv[1] == '--manifest':
         labs, out, stages = sys.argv[2], sys.argv[3], sys.argv[4:]
         with open(os.path.join(out, 'manifest.json'), 'w') as f:
-            json.dump(manifest(labs, stages), f, indent=1)
+            json.dump(manifest(labs, stages, hidden=True), f, indent=1)
         return 0
     out, expected = sys.argv[1], sys.argv[2:]
     results = os.path.join(out, 'results.ktap')
@@ -199,6 +219,8 @@ def main():
     if not os.path.exists(mpath):
         sys.exit(f"grade: {mpath} is missing: 'lab build' writes it with the kernel")
     man = json.load(open(mpath))
+    # What students are shown: no diagnostic of a hidden test.
+    hide = os.environ.get('LAB_HIDE') == '1'
 
     report, failures, score, maximum = [], [], 0, 0
     for name in expected:
@@ -210,6 +232,10 @@ def main():
         against_manifest(name, st, man.get(name, []))
         merge_own_boots(name, st, runs)
         graded_not_run(st, man.get(name, []))
+        if hide:
+            for t in st['tests']:
+                if t.get('hidden') and t['diag']:
+                    t['diag'] = [HIDDEN_DIAG]
         got = sum(t['points'] for t in st['tests'] if t['ok'] and not t['skip'])
         mx = sum(e['points'] for e in man.get(name, []) if not e['skip'])
         complete = st['ok'] is not None
@@ -229,7 +255,8 @@ def main():
         for t in r['tests']:
             res = 'skip' if t['skip'] else ('ok' if t['ok'] else 'FAIL')
             pts = '-' if t['skip'] else f'{t["points"] if t["ok"] else 0}/{t["points"]}'
-            print(f'  {r["stage"] + "/" + t["name"]:<42} {res:<8} {pts}')
+            name = r['stage'] + '/' + t['name'] + (' (hidden)' if t.get('hidden') else '')
+            print(f'  {name:<42} {res:<8} {pts}')
         print(f'{r["stage"]:<44} {"ok" if r["ok"] else "FAIL":<8} {r["score"]}/{r["max"]}')
     print(f'{"total":<44} {"":<8} {score}/{maximum}')
 

@@ -58,6 +58,9 @@ def functions(lines):
             j = i - 1
             while j >= 0 and lines[j][:1] in (' ', '\t'):
                 j -= 1
+            # A return type on a line of its own ("static int\nf(...)").
+            while j > 0 and re.match(r'^[A-Za-z_][\w \t*]*$', lines[j - 1]):
+                j -= 1
             sig = ' '.join(lines[j:i])
             m = re.search(r'([A-Za-z_]\w*)\s*\(', sig)
             k = i + 1
@@ -173,6 +176,11 @@ def main():
                             raise Skip('%s: %s: its signature changes' % (p, f_a[0]))
                         if [f for f in fa if f[0] == f_a[0]] != [f_a]:
                             raise Skip('%s: %s is defined twice' % (p, f_a[0]))
+                        if not p.endswith('.c'):
+                            raise Skip('%s: not a .c file' % p)
+                        if not re.search(r'\b%s\s*\(' % re.escape(f_a[0]), a[f_a[1]]):
+                            raise Skip('%s: %s: its name is not on its first line' % (p, f_a[0]))
+                        params(' '.join(a[f_a[1]:f_a[2]]), f_a[0])
                         for body in (a[f_a[2]:f_a[3] + 1], b[f_b[2]:f_b[3] + 1]):
                             if re.search(OWN_NAME, '\n'.join(body)):
                                 raise Skip('%s: %s uses its own name or address' % (p, f_a[0]))

@@ -8,7 +8,7 @@ for all the mutants of a stage (mutant schemata, as in Untch, Offutt and
 Harrold's "Mutation analysis using mutant schemata", 1993; and mutation
 switching in today's tools): each function that a mutant changes is kept
 twice or more, the reference's body and each mutant's, and the function's
-own name becomes a switch on 'lab.mutant=K' (the kernel command line):
+own name becomes a switch on 'lab.mutant=K' (an early parameter of the kernel command line):
 
     static int f__lab_m0(int a) { ...the reference... }
     static int f__lab_m3(int a) { ...mutant 3... }
@@ -160,11 +160,11 @@ def main():
                     with open(os.path.join(tree, p)) as f:
                         orig[p] = f.read().split('\n')
             git(tree, 'apply', patch)
-            mine = {}
+            mine, mutated = {}, {}
             try:
                 for p in paths:
                     with open(os.path.join(tree, p)) as f:
-                        b = f.read().split('\n')
+                        b = mutated[p] = f.read().split('\n')
                     a = orig[p]
                     fa, fb = functions(a), functions(b)
                     for a0, a1, b0, b1 in changed(a, b):
@@ -184,11 +184,23 @@ def main():
                         for body in (a[f_a[2]:f_a[3] + 1], b[f_b[2]:f_b[3] + 1]):
                             if re.search(OWN_NAME, '\n'.join(body)):
                                 raise Skip('%s: %s uses its own name or address' % (p, f_a[0]))
+                            if re.search(r'^\s*#\s*(define|undef|include)\b', '\n'.join(body), re.M):
+                                raise Skip('%s: %s defines a macro, which a copy would redefine'
+                                           % (p, f_a[0]))
                         mine[(p, f_a[0])] = b[f_b[2]:f_b[3] + 1]
             finally:
                 git(tree, 'checkout', '--', *paths)
             if not mine:
                 raise Skip('it changes nothing')
+            # The switched functions, each with this mutant's body, must
+            # give back the mutant's files exactly.
+            for p in paths:
+                back = list(orig[p])
+                for name, start, brace, end in sorted(functions(orig[p]), key=lambda f: -f[1]):
+                    if (p, name) in mine:
+                        back[brace:end + 1] = mine[(p, name)]
+                if back != mutated[p]:
+                    raise Skip('%s: its change is not only inside function bodies' % p)
             for key, body in mine.items():
                 variants.setdefault(key, {})[k] = body
             result.append('%s %d' % (name, k))
@@ -239,17 +251,19 @@ def main():
         if define:
             while out and out[-1] == '':
                 out.pop()
-            out += ['', '#include <linux/init.h>', '#include <linux/kernel.h>',
-                    '#include <linux/printk.h>',
-                    'int lab_mutant;',
+            # An early parameter: set in setup_arch(), before any BPF
+            # program can exist; read-only after init.
+            out += ['', '#include <linux/cache.h>', '#include <linux/init.h>',
+                    '#include <linux/kernel.h>', '#include <linux/printk.h>',
+                    'int lab_mutant __ro_after_init;',
                     'static int __init lab_mutant_setup(char *s)',
                     '{',
-                    '\tif (kstrtoint(s, 10, &lab_mutant))',
-                    '\t\treturn 0;',
+                    '\tif (!s || kstrtoint(s, 10, &lab_mutant))',
+                    '\t\treturn -EINVAL;',
                     '\tpr_info("lab: mutant schemata: mutant %d selected\\n", lab_mutant);',
-                    '\treturn 1;',
+                    '\treturn 0;',
                     '}',
-                    '__setup("lab.mutant=", lab_mutant_setup);', '']
+                    'early_param("lab.mutant", lab_mutant_setup);', '']
             define = False
         with open(os.path.join(tree, p), 'w') as f:
             f.write('\n'.join(head + out))

@@ -196,9 +196,9 @@ def main():
             # give back the mutant's files exactly.
             for p in paths:
                 back = list(orig[p])
-                for name, start, brace, end in sorted(functions(orig[p]), key=lambda f: -f[1]):
-                    if (p, name) in mine:
-                        back[brace:end + 1] = mine[(p, name)]
+                for fname, _, brace, end in sorted(functions(orig[p]), key=lambda f: -f[1]):
+                    if (p, fname) in mine:
+                        back[brace:end + 1] = mine[(p, fname)]
                 if back != mutated[p]:
                     raise Skip('%s: its change is not only inside function bodies' % p)
             for key, body in mine.items():

@@ -32,6 +32,7 @@ grades it so, and a mutant's run must show the kernel's line
 "lab: mutant schemata: mutant K selected" (so no mutant passes by a
 switch that did not switch).
 """
+import difflib
 import os
 import re
 import subprocess
@@ -78,7 +79,6 @@ def functions(lines):
 
 def changed(a, b):
     """The line ranges [(a0, a1, b0, b1)] where b differs from a."""
-    import difflib
     sm = difflib.SequenceMatcher(None, a, b, autojunk=False)
     return [(i1, i2, j1, j2) for tag, i1, i2, j1, j2 in sm.get_opcodes()
             if tag != 'equal']
@@ -94,12 +94,17 @@ def inside(funcs, lo, hi):
     return None
 
 
-def params(sig, name):
-    """The call's arguments: the parameters' names, from the signature."""
-    rest = sig[sig.index(name + '(') + len(name) + 1:] if name + '(' in sig \
-        else sig[re.search(re.escape(name) + r'\s*\(', sig).end():]
+def signature(sig, name):
+    """(arguments, void) of the function NAME whose signature lines are
+    SIG: the call's arguments (the parameters' names) and whether it
+    returns void. Its name must be on the first line (it is renamed there)."""
+    first = re.search(r'\b%s\s*\(' % re.escape(name), sig[0])
+    if not first:
+        raise Skip('%s: its name is not on its first line' % name)
+    text = ' '.join(sig)
+    at = re.search(r'\b%s\s*\(' % re.escape(name), text)
     depth, cur, parts = 0, '', []
-    for ch in rest:
+    for ch in text[at.end():]:
         if ch == '(':
             depth += 1
         elif ch == ')':
@@ -112,15 +117,17 @@ def params(sig, name):
         else:
             cur += ch
     parts.append(cur)
+    head = text[:at.start()]
+    void = re.search(r'\bvoid\b', head) is not None and '*' not in head
     names = []
     for p in parts:
         p = p.strip()
         if p in ('void', ''):
             if len(parts) == 1:
-                return []
-            raise Skip('an empty parameter')
+                return [], void
+            raise Skip('%s: an empty parameter' % name)
         if p == '...':
-            raise Skip('a variadic function')
+            raise Skip('%s: a variadic function' % name)
         fp = re.search(r'\(\s*\*\s*([A-Za-z_]\w*)\s*\)', p)
         if fp:
             names.append(fp.group(1))
@@ -128,14 +135,9 @@ def params(sig, name):
         p = re.sub(r'\[[^]]*\]', '', p)
         ids = [t for t in re.findall(r'[A-Za-z_]\w*', p) if t not in ATTRS]
         if len(ids) < 2:
-            raise Skip('a parameter without a name: ' + p)
+            raise Skip('%s: a parameter without a name: %s' % (name, p))
         names.append(ids[-1])
-    return names
-
-
-def is_void(sig, name):
-    head = sig[:sig.index(name)]
-    return re.search(r'\bvoid\b', head) is not None and '*' not in head
+    return names, void
 
 
 def git(tree, *args, data=None):
@@ -178,9 +180,10 @@ def main():
                             raise Skip('%s: %s is defined twice' % (p, f_a[0]))
                         if not p.endswith('.c'):
                             raise Skip('%s: not a .c file' % p)
-                        if not re.search(r'\b%s\s*\(' % re.escape(f_a[0]), a[f_a[1]]):
-                            raise Skip('%s: %s: its name is not on its first line' % (p, f_a[0]))
-                        params(' '.join(a[f_a[1]:f_a[2]]), f_a[0])
+                        try:
+                            signature(a[f_a[1]:f_a[2]], f_a[0])
+                        except Skip as e:
+                            raise Skip('%s: %s' % (p, e))
                         for body in (a[f_a[2]:f_a[3] + 1], b[f_b[2]:f_b[3] + 1]):
                             if re.search(OWN_NAME, '\n'.join(body)):
                                 raise Skip('%s: %s uses its own name or address' % (p, f_a[0]))
@@ -219,18 +222,13 @@ def main():
             if (p, name) not in variants:
                 continue
             sig = a[start:brace]
-            text = ' '.join(sig)
-            try:
-                args = ', '.join(params(text, name))
-            except Skip as e:
-                sys.exit('schemata: %s: %s: %s' % (p, name, e))
-            void = is_void(text, name)
+            # The mapping above made sure that this does not raise.
+            names, void = signature(sig, name)
+            args = ', '.join(names)
 
             def renamed(tag):
                 s = list(sig)
                 s[0] = re.sub(r'\b%s(\s*\()' % re.escape(name), name + tag + r'\1', s[0], count=1)
-                if s[0] == sig[0]:
-                    sys.exit('schemata: %s: the name %s is not on its first line' % (p, name))
                 if not re.match(r'static\b', s[0]):
                     s[0] = 'static ' + s[0]
                 return s

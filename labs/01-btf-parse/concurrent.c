@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * concurrent_first_load: in a boot of its own, so that nothing has loaded a
- * program yet, 8 processes load at the same moment. Every load must
+ * program yet, 8 processes load at the same moment, on two CPUs. Every load must
  * succeed, and the kernel must have parsed its BTF exactly once: a racing
  * loader waits for the parse in progress and reuses its result.
  */
@@ -14,7 +14,7 @@
 
 #define LOADERS	8
 
-LAB_TEST(concurrent_first_load, 20, LAB_LAB_ONLY | LAB_OWN_BOOT)
+LAB_TEST(concurrent_first_load, 20, LAB_LAB_ONLY | LAB_OWN_BOOT | LAB_TWO_CPUS)
 {
 	int go[2], i, ok = 0;
 	char state[32], c;

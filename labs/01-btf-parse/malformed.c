@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * malformed_*: each boots with btf_lab.corrupt=KIND (see the stage's
- * `boots` file), which hands the parse a copy of vmlinux BTF broken one
+ * malformed_*: each boots with btf_lab.corrupt=KIND (its LAB_BOOT_ARGS()
+ * below), on one CPU, which hands the parse a copy of vmlinux BTF broken one
  * way. The parse must say what is wrong in the kernel log, with the "BPF: "
  * prefix of the BPF_LOG_KERNEL level, and then every load must fail with
  * EINVAL and "in-kernel BTF is malformed" in its verifier log. Later loads

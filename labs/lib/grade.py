@@ -116,6 +116,7 @@ def manifest(labs, stages, hidden=False):
                     t['hidden'] = True
                 if 'LAB_OWN_BOOT' in flags:
                     t['boot'] = boots.pop(name, '')
+                    t['cpus'] = 2 if 'LAB_TWO_CPUS' in flags else 1
                 tests.append(t)
         for name in boots:
             sys.exit(f'grade: {stage}: LAB_BOOT_ARGS({name}, ...) names no LAB_OWN_BOOT test')

@@ -49,6 +49,12 @@
  */
 #define LAB_OWN_BOOT		0x4
 /*
+ * An own boot has one CPU, so that two of them run beside the main boot
+ * (two CPUs) without slowing it. LAB_TWO_CPUS gives it two: a test of a
+ * race needs them.
+ */
+#define LAB_TWO_CPUS		0x8
+/*
  * LAB_BOOT_ARGS(name, "args"): the kernel arguments of the own boot of
  * test NAME. The host reads it from the source into the run's manifest
  * (labs/lib/grade.py --manifest), which 'lab' boots from: the guest never

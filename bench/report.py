@@ -11,6 +11,7 @@ import argparse
 import datetime
 import html
 import json
+import math
 import os
 import platform
 import re
@@ -35,9 +36,63 @@ LOOP = [("kernel_cold", "cold kernel build"),
         ("kernel_incremental", "incremental kernel build (one line in btf.c)"),
         ("image_cold", "image build, cold"),
         ("image_incremental", "image build, incremental"),
-        ("boot_to_ktap", "QEMU boot to the first KTAP line"),
-        ("stage_test", "make stage-N test (build, boots, grading)")]
+        ("boot_to_ktap", "QEMU boot to the first KTAP line")]
+# The student's loop at stage K (bench/run's stage_loop), after the rows above.
+STAGE_LOOP = [("stage_test_{}", "stage {}: one line in btf.c, then make stage-{} test"),
+              ("stage_build_{}", "stage {}: of which the kernel build"),
+              ("stage_boots_{}", "stage {}: of which the boots")]
 LINE = re.compile(r"bench: (\w+) (.*)$")
+
+
+def loop_rows(times):
+    """(key, title) of every loop figure measured, in the table's order."""
+    rows = [(k, t) for k, t in LOOP if k in times]
+    stages = sorted({int(k.rsplit("_", 1)[1]) for k in times if k.startswith("stage_test_")})
+    for n in stages:
+        rows += [(k.format(n), t.format(n, n)) for k, t in STAGE_LOOP if k.format(n) in times]
+    return rows
+
+
+def parse_consoles(paths):
+    """Several boots of one kernel: each walk's per-walk cost in each boot
+    (the spread between boots is the noise that a lab/ref difference must
+    exceed); the verifier records and config of the first boot (the
+    verifier is deterministic)."""
+    walks, verifier, config = {}, [], {}
+    for i, path in enumerate(paths):
+        w1, v1, c1 = parse_console(path)
+        if i == 0:
+            verifier, config = v1, c1
+        for w, ways in w1.items():
+            for way, r in ways.items():
+                walks.setdefault(w, {}).setdefault(way, []).append(r["per_walk_ns"])
+    out = {}
+    for w, ways in walks.items():
+        for way, v in ways.items():
+            out.setdefault(w, {})[way] = {"per_walk_ns": statistics.median(v),
+                                          "boots": v, "min": min(v), "max": max(v)}
+    return out, verifier, config
+
+
+def compare(lab, ref):
+    """Each walk and way that both kernels measured: lab/ref of the medians,
+    and whether the two kernels' boots do not overlap at all (every lab boot
+    below every ref boot, or above): only then is the difference larger than
+    the noise between boots. With n boots of each, two kernels that do not
+    differ fail to overlap by chance with probability 2 / C(2n, n): 1 in 35
+    for n = 4."""
+    rows = []
+    for w in WALKS:
+        for way in WAYS:
+            a, b = lab.get(w, {}).get(way), ref.get(w, {}).get(way)
+            if not a or not b:
+                continue
+            apart = a["max"] < b["min"] or b["max"] < a["min"]
+            rows.append({"walk": w, "way": way, "lab": a["per_walk_ns"], "ref": b["per_walk_ns"],
+                         "ratio": ratio(a["per_walk_ns"], b["per_walk_ns"]),
+                         "lab_range": [a["min"], a["max"]], "ref_range": [b["min"], b["max"]],
+                         "beyond_noise": apart})
+    return rows
 
 
 def parse_console(path):
@@ -139,8 +194,8 @@ def svg_bars(path, title, groups, series, values, unit, note):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--times", required=True)
-    ap.add_argument("--lab", required=True)
-    ap.add_argument("--ref")
+    ap.add_argument("--lab", required=True, nargs="+")
+    ap.add_argument("--ref", nargs="+")
     ap.add_argument("--readme")
     ap.add_argument("--accel", default="tcg")
     ap.add_argument("--stage", default="?")
@@ -149,10 +204,10 @@ def main():
     a = ap.parse_args()
 
     times = parse_times(a.times)
-    lab_walks, lab_ver, config = parse_console(a.lab)
+    lab_walks, lab_ver, config = parse_consoles(a.lab)
     ref_walks, ref_ver = ({}, [])
     if a.ref:
-        ref_walks, ref_ver, _ = parse_console(a.ref)
+        ref_walks, ref_ver, _ = parse_consoles(a.ref)
     m = machine(a.accel)
     note = (f"{m['cores']} cores, {m['cpu']}, guest under {a.accel.upper()}; "
             f"{m['date']}")
@@ -164,7 +219,9 @@ def main():
                            "under TCG the guest's only clocksource is jiffies (4 ms)."),
            "loop_seconds": {k: {"runs": v, "median": round(statistics.median(v), 2)}
                             for k, v in times.items()},
+           "boots": {"lab": len(a.lab), "ref": len(a.ref or [])},
            "walks": {"lab": lab_walks, "ref": ref_walks}, "ratios": {},
+           "lab_vs_ref": compare(lab_walks, ref_walks),
            "verifier": [], "findings": []}
     for kernel, walks in (("lab", lab_walks), ("ref", ref_walks)):
         for w, ways in walks.items():
@@ -192,10 +249,10 @@ def main():
 
     # Figures.
     figs = []
-    loop_vals = {(title, "lab"): res["loop_seconds"][k]["median"]
-                 for k, title in LOOP if k in res["loop_seconds"]}
+    rows = loop_rows(res["loop_seconds"])
+    loop_vals = {(title, "lab"): res["loop_seconds"][k]["median"] for k, title in rows}
     svg_bars(os.path.join(a.out, "loop.svg"), "The lab loop on this machine (median seconds)",
-             [t for k, t in LOOP if k in res["loop_seconds"]], ["lab"], loop_vals, "s", note)
+             [t for _, t in rows], ["lab"], loop_vals, "s", note)
     figs.append("loop.svg")
     for kernel, walks in (("lab", lab_walks), ("ref", ref_walks)):
         if not walks:
@@ -223,13 +280,15 @@ def main():
           + (" (no KVM: absolute times in the guest are slow; compare ratios)."
              if a.accel == "tcg" else "."), ""]
     md += ["| the lab loop | median | runs |", "|---|---|---|"]
-    for k, title in LOOP:
-        if k in res["loop_seconds"]:
-            v = res["loop_seconds"][k]
-            md.append(f"| {title.replace('N', a.stage)} | {v['median']:.1f} s | {len(v['runs'])} |")
+    for k, title in loop_rows(res["loop_seconds"]):
+        v = res["loop_seconds"][k]
+        md.append(f"| {title} | {v['median']:.1f} s | {len(v['runs'])} |")
     md += ["", f"Cost of one walk in ns. Method: {res['cost_source']} "
            f"Each program walks {config.get('loops', '?')} times per run; each point lasts "
-           f"at least {config.get('seconds', '?')} s; {config.get('reps', '?')} rounds.", ""]
+           f"at least {config.get('seconds', '?')} s; {config.get('reps', '?')} rounds in a "
+           f"boot. Each figure is the median over {len(a.lab)} boots of the lab kernel"
+           + (f" and {len(a.ref)} of make ref, booted in turn (lab, ref, lab, ref, ...)"
+              if a.ref else "") + ".", ""]
     md += ["| walk | kernel | BTF, JIT | BTF, interpreter | probe_read, JIT | probe_read / BTF (JIT) | interpreter / JIT |",
            "|---|---|---|---|---|---|---|"]
     for w in WALKS:
@@ -242,6 +301,19 @@ def main():
             fr = lambda x: "n/a" if x is None else f"{x:.2f}"
             md.append(f"| `{WALK_TITLE[w]}` | {kernel} | {f(g('jit'))} | {f(g('interp'))} | "
                       f"{f(g('probe_read'))} | {fr(r['probe_read/jit'])} | {fr(r['interp/jit'])} |")
+    if res["lab_vs_ref"]:
+        n = len(a.lab)
+        md += ["", "Lab against make ref, walk by walk: the spread is the lowest and highest "
+               "boot. A difference is beyond the noise only when the two kernels' boots do not "
+               f"overlap at all (with {n} boots of each, two equal kernels do that by chance "
+               f"1 time in {math.comb(2 * n, n) // 2}).", "",
+               "| walk | way | lab (ns) | ref (ns) | lab / ref | beyond the noise? |",
+               "|---|---|---|---|---|---|"]
+        for c in res["lab_vs_ref"]:
+            md.append(f"| `{WALK_TITLE[c['walk']]}` | {WAY_TITLE[c['way']]} | "
+                      f"{c['lab']:,.0f} ({c['lab_range'][0]:,.0f}-{c['lab_range'][1]:,.0f}) | "
+                      f"{c['ref']:,.0f} ({c['ref_range'][0]:,.0f}-{c['ref_range'][1]:,.0f}) | "
+                      f"{c['ratio']:.2f} | {'**yes**' if c['beyond_noise'] else 'no'} |")
     rows = [r for r in res["verifier"] if r.get("insns_ratio") is not None]
     if rows:
         md += ["", "Verifier cost, lab solution against `make ref` (log level 4), "

@@ -12,6 +12,9 @@
 #                           stands verbatim in 6.1 and in the reference solution
 #   make release DEST=dir   instructors: a student repository, without solutions/
 #   make stage-N release-solution   instructors: stage N's solution pack, for students
+#   make autograde STAGE=N SUBMISSIONS=dir OUT=dir [SHARD=i/n]
+#                           instructors: grade a class's submissions on one warm tree
+#   make autograde-merge OUT=dir   join the shards' OUT=dir/*/class.csv into dir/class.csv
 #   make ref [boot|test]    the same on pristine 6.1 with the lab's fixture
 #   make check              the lab's own tests (what CI runs)
 #   make check-full         make check, plus the debug kernel (KASAN, lockdep, kmemleak)
@@ -42,7 +45,8 @@ ifneq ($(words $(STAGE_GOAL) $(filter ref,$(MAKECMDGOALS))),$(if $(WHAT),1,0))
 $(error give one stage at a time, e.g. 'make stage-2 test')
 endif
 
-.PHONY: help deps check check-full bench release dev export retag ref $(ACTIONS) $(STAGE_GOAL)
+.PHONY: help deps check check-full bench release autograde autograde-merge dev export retag ref \
+	$(ACTIONS) $(STAGE_GOAL)
 
 help:
 	@sed -n '3,/^#$$/p' Makefile | sed -e '/^#$$/d' -e 's/^# \{0,1\}//'
@@ -98,6 +102,13 @@ similarity:
 	[ -d "$(WORK)/pristine/.git" ] || { echo "lab: error: no pristine tree in $(WORK)/pristine: run 'make stage-0' first" >&2; exit 2; }; \
 	sol=solutions/$$s; [ -d "$$sol" ] || sol=-; \
 	python3 labs/lib/answers.py similarity "$(WORK)/pristine" "$$sol" "$$d"/*.patch
+
+autograde:
+	@labs/lib/autograde "$(STAGE)" "$(SUBMISSIONS)" "$(OUT)"
+
+autograde-merge:
+	@[ -n "$(OUT)" ] || { echo "autograde: error: say which folder holds the shards: OUT=dir" >&2; exit 2; }
+	@python3 labs/lib/autograde.py merge "$(OUT)/class.csv" $(wildcard $(OUT)/*/class.csv)
 
 check:
 	@labs/lib/check

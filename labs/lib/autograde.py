@@ -4,6 +4,10 @@
 
   autograde.py files LAB N PATCH...   the submission's files against the
                                       stage's rules (exit 3: refused)
+  autograde.py status DIR STAGE NAME STATUS DETAIL FLAGS
+                                      DIR's status.json
+  autograde.py detail DIR             what went wrong in a graded run: a
+                                      guest that did not exit, an oops
   autograde.py student DIR NAME       DIR's gradescope.json and a one-line
                                       summary, from results.json and status
   autograde.py csv CSV DIR...         one row per student folder DIR
@@ -25,6 +29,8 @@ import os
 import re
 import statistics
 import sys
+
+import grade
 
 PROTECTED = re.compile(r'(^|/)(Makefile|Kbuild|Kconfig[^/]*|[^/]*\.config|\.gitignore)$'
                        r'|btf_lab|^(scripts|tools|usr)/')
@@ -64,6 +70,31 @@ def load(path, default):
             return json.load(f)
     except (OSError, ValueError):
         return default
+
+
+def status(d, stage, name, st, detail, flags):
+    with open(os.path.join(d, 'status.json'), 'w') as f:
+        json.dump({'student': name, 'stage': stage, 'status': st, 'detail': detail,
+                   'flags': flags.split()}, f, indent=1)
+    return 0
+
+
+def detail(d):
+    """Each boot that did not exit (with the TIMEOUT used), then an oops,
+    from grade.py's own view of the run's boots and its results.json."""
+    bad = []
+    for boot, b in sorted(grade.boots(d), key=lambda x: os.path.join(x[1], 'status')):
+        s = grade.status_of(b)
+        if s == 'missing' or s.startswith('exit'):
+            continue
+        bad.append('the guest %s%s (TIMEOUT=%s s)' % (
+            {'hang': 'hung', 'crash': 'crashed'}.get(s, s),
+            '' if boot == 'main' else ' in boot-' + boot, os.environ.get('TIMEOUT')))
+    oops = load(os.path.join(d, 'results.json'), {}).get('kernel_oops')
+    if oops:
+        bad.append('the kernel oopsed: ' + ' | '.join(oops.splitlines()[:3]))
+    print('; '.join(bad))
+    return 0
 
 
 def student(d, name):
@@ -147,6 +178,10 @@ def write_csv(path, rows):
 def main(argv):
     if len(argv) >= 4 and argv[1] == 'files':
         return files(argv[2], int(argv[3]), argv[4:])
+    if len(argv) == 8 and argv[1] == 'status':
+        return status(*argv[2:])
+    if len(argv) == 3 and argv[1] == 'detail':
+        return detail(argv[2])
     if len(argv) == 4 and argv[1] == 'student':
         return student(argv[2], argv[3])
     if len(argv) >= 3 and argv[1] == 'csv':

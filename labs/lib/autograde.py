@@ -188,6 +188,9 @@ def main(argv):
         write_csv(argv[2], [row(d) for d in argv[3:]])
         return 0
     if len(argv) >= 3 and argv[1] == 'merge':
+        if len(argv) == 3:
+            sys.exit(f'autograde: error: no shard results to merge: no '
+                     f'{os.path.dirname(argv[2]) or "."}/*/class.csv (each shard writes OUT/shard-i/class.csv)')
         rows = []
         for p in argv[3:]:
             with open(p, newline='') as f:

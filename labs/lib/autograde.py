@@ -36,15 +36,33 @@ PROTECTED = re.compile(r'(^|/)(Makefile|Kbuild|Kconfig[^/]*|[^/]*\.config|\.giti
                        r'|btf_lab|^(scripts|tools|usr)/')
 
 
+def strip1(path):
+    """A patch's path as git am (-p1) reads it: without its first part."""
+    return path.split('/', 1)[1] if '/' in path else path
+
+
 def touched(patches):
-    """The files a set of patches (git format-patch) changes."""
+    """Every file that a set of patches names. git am writes to the files
+    of the ---/+++ lines even when the 'diff --git' line names others, and
+    takes a plain unified diff with no 'diff --git' line at all: so each
+    of them counts, and rename/copy lines too."""
     files = set()
     for p in patches:
+        prev = ''
         with open(p, errors='replace') as f:
             for line in f:
-                m = re.match(r'^diff --git a/(\S+) b/(\S+)', line)
+                m = re.match(r'diff --git (\S+) (\S+)', line)
                 if m:
-                    files.update(m.groups())
+                    files.update(strip1(x) for x in m.groups())
+                m = re.match(r'(?:rename|copy) (?:from|to) (.+)$', line)
+                if m:
+                    files.add(m.group(1))
+                if line.startswith('+++ ') and prev.startswith('--- '):
+                    for x in (prev[4:], line[4:]):
+                        x = x.split('\t')[0].strip()
+                        if x != '/dev/null':
+                            files.add(strip1(x))
+                prev = line
     return files
 
 

@@ -7,8 +7,9 @@
 #   make stage-N qemu-gdb   QEMU paused for gdb; 'make stage-N gdb' attaches
 #   make stage-N solve      commit the reference solution of stage N (PACK=file: from
 #                           the instructor's pack, in a student release)
-#   make stage-N submit     your commits as patches in work/submit/
-#   make stage-N similarity for instructors: how much of work/submit/ (or SUBMISSION=dir)
+#   make stage-N submit     your commits of stages 1..N as patches in submission/NN-name/
+#                           (commit and push submission/ to hand in)
+#   make stage-N similarity for instructors: how much of submission/NN-name/ (or SUBMISSION=dir)
 #                           stands verbatim in 6.1 and in the reference solution
 #   make release DEST=dir   instructors: a student repository, without solutions/
 #   make stage-N release-solution   instructors: stage N's solution pack, for students
@@ -27,6 +28,8 @@
 LAB := $(CURDIR)
 WORK ?= $(LAB)/work
 export WORK
+# Where 'make stage-N submit' writes the hand-in: one folder per stage.
+SUBMIT ?= $(LAB)/submission
 
 STAGES := $(shell stages/tree stages)
 
@@ -90,14 +93,11 @@ release:
 
 submit:
 	@$(if $(STAGE_GOAL),,echo "lab: error: say which stage, e.g. 'make stage-1 submit'" >&2; exit 2)
-	@s=$$(stages/tree stages | grep "^$$(printf %02d $(WHAT))-"); \
-	rm -rf $(WORK)/submit && mkdir -p $(WORK)/submit && \
-	git -C $(WORK)/linux format-patch -q -o $(WORK)/submit lab/$$s..HEAD && \
-	echo "submit: $$(ls $(WORK)/submit | wc -l) patches in $(WORK)/submit (your commits since lab/$$s)"
+	@stages/tree submit $(WORK)/linux $(WHAT) "$(SUBMIT)"
 
 similarity:
 	@$(if $(STAGE_GOAL),,echo "lab: error: say which stage, e.g. 'make stage-1 similarity'" >&2; exit 2)
-	@s=$$(stages/tree stages | grep "^$$(printf %02d $(WHAT))-"); d="$(or $(SUBMISSION),$(WORK)/submit)"; \
+	@s=$$(stages/tree stages | grep "^$$(printf %02d $(WHAT))-"); d="$(or $(SUBMISSION),$(SUBMIT))"; [ ! -d "$$d/$$s" ] || d=$$d/$$s; \
 	ls "$$d"/*.patch > /dev/null 2>&1 || { echo "lab: error: no patches in $$d: run 'make stage-$(WHAT) submit' first, or give SUBMISSION=dir" >&2; exit 2; }; \
 	[ -d "$(WORK)/pristine/.git" ] || { echo "lab: error: no pristine tree in $(WORK)/pristine: run 'make stage-0' first" >&2; exit 2; }; \
 	sol=solutions/$$s; [ -d "$$sol" ] || sol=-; \

@@ -2,33 +2,37 @@
 /*
  * readout_matches_bpftool: after the first load, the parse has run exactly
  * once and what it built matches what user space sees in the same bytes:
- * the number of types that bpftool dumps from /sys/kernel/btf/vmlinux, and
- * the string section's size in that file's header. The stage-0 tests have
- * loaded many programs before this one runs, so "once" is checked too.
+ * the number of types in /sys/kernel/btf/vmlinux as libbpf's btf__parse()
+ * reads them (bpftool's own parser: 'bpftool btf dump file' prints one
+ * "[id] KIND ..." line for each), and the string section's size in that
+ * file's header. The stage-0 tests have loaded many programs before this
+ * one runs, so "once" is checked too.
+ *
+ * Not by running bpftool: under TCG, printing some 54,000 types as text
+ * took about 3 s of each graded main boot.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <unistd.h>
 #include <linux/btf.h>
+#include <bpf/btf.h>
 
 #include "btf_parse.h"
 
 #define SYSFS_BTF	"/sys/kernel/btf/vmlinux"
 
-/* The number of types bpftool dumps: one "[id] KIND ..." line each. */
-static long bpftool_type_count(void)
+/* The number of types bpftool dumps: ids 1..n (id 0 is void). */
+static long libbpf_type_count(void)
 {
-	FILE *p = popen("bpftool btf dump file " SYSFS_BTF, "r");
-	char line[512];
-	long n = 0;
+	struct btf *btf = btf__parse(SYSFS_BTF, NULL);
+	long n;
 
-	if (!p)
+	if (!btf)
 		return -1;
-	while (fgets(line, sizeof(line), p))
-		if (line[0] == '[')
-			n++;
-	return pclose(p) == 0 ? n : -1;
+	n = (long)btf__type_cnt(btf) - 1;
+	btf__free(btf);
+	return n;
 }
 
 LAB_TEST(readout_matches_bpftool, 20, LAB_LAB_ONLY)
@@ -55,10 +59,10 @@ LAB_TEST(readout_matches_bpftool, 20, LAB_LAB_ONLY)
 	LAB_EXPECT_EQ(readout_num("strings"), hdr.str_len,
 		      "string section size (readout vs. the header of " SYSFS_BTF ")");
 
-	types = bpftool_type_count();
-	LAB_ASSERT(types > 0, "bpftool btf dump file %s failed", SYSFS_BTF);
+	types = libbpf_type_count();
+	LAB_ASSERT(types > 0, "libbpf could not parse %s: %s", SYSFS_BTF, strerror(errno));
 	LAB_EXPECT_EQ(readout_num("types"), types,
-		      "types (readout vs. bpftool btf dump file " SYSFS_BTF ")");
+		      "types (readout vs. libbpf's btf__parse() of " SYSFS_BTF ")");
 
 	LAB_EXPECT(!lab_dmesg_find("BPF: ", line, sizeof(line)),
 		   "the intact BTF parsed with a complaint in the kernel log: \"%s\"", line);

@@ -18,7 +18,7 @@
 #   make autograde-merge OUT=dir   join the shards' OUT=dir/*/class.csv into dir/class.csv
 #   make ref [boot|test]    the same on pristine 6.1 with the lab's fixture
 #   make check              the lab's own tests (what CI runs)
-#   make check-full         make check, plus the debug kernel and make autograde's fake class
+#   make check-full         make check, plus the last stage on the debug kernel
 #   make bench              measure the lab loop and the feature (bench/RESULTS.md)
 #   make deps               install the Debian packages, build the base image (root)
 #   make dev / export / retag   maintainers: patch sets <-> a git tree in work/dev

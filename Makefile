@@ -22,6 +22,8 @@
 #   make bench              measure the lab loop and the feature (bench/RESULTS.md)
 #   make deps               install the Debian packages, build the base image (root)
 #   make dev / export / retag   maintainers: patch sets <-> a git tree in work/dev
+#   make corpus             maintainers: the oracle corpus (labs/NN-name/corpus) made
+#                           anew from make ref's BTF, with 6.1's verdicts recorded
 #
 # Stages are the folders stages/NN-name: nothing lists them by hand.
 
@@ -48,7 +50,7 @@ ifneq ($(words $(STAGE_GOAL) $(filter ref,$(MAKECMDGOALS))),$(if $(WHAT),1,0))
 $(error give one stage at a time, e.g. 'make stage-2 test')
 endif
 
-.PHONY: help deps check check-full bench release autograde autograde-merge dev export retag ref \
+.PHONY: help deps check check-full bench release autograde autograde-merge dev export retag ref corpus \
 	$(ACTIONS) $(STAGE_GOAL)
 
 help:
@@ -127,3 +129,15 @@ export:
 
 retag:
 	@stages/tree retag $(WORK)/dev
+
+# The oracle corpus: generated from pristine 6.1's BTF (make ref's build),
+# every case run on make ref (CORPUS=all prints each verdict), 6.1's
+# verdicts recorded into the files, and the run repeated, which must pass.
+corpus:
+	@labs/lib/lab build ref
+	@python3 labs/lib/corpus.py gen $(WORK)/ref/build/lab/vmlinux.h.btf labs
+	@CORPUS=all T='oracle_*' labs/lib/lab test ref > $(WORK)/corpus-record.log 2>&1 || true
+	@python3 labs/lib/corpus.py record labs $(WORK)/out/ref/results.ktap
+	@CORPUS=all T='oracle_*' labs/lib/lab test ref > $(WORK)/corpus-check.log 2>&1 || \
+		{ tail -n 30 $(WORK)/corpus-check.log; echo "corpus: make ref does not pass its own corpus (log: $(WORK)/corpus-check.log)" >&2; exit 1; }
+	@python3 labs/lib/corpus.py differences labs

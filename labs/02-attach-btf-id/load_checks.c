@@ -37,7 +37,7 @@ LAB_TEST(load_checks_ids, 5, 0)
 		   fd >= 0 ? "success" : strerror(-fd));
 }
 
-LAB_TEST(load_checks_types, 40, 0)
+LAB_TEST(load_checks_types, 25, 0)
 {
 	int id, obj, u32_id, decoy;
 	char want[128];

@@ -9,7 +9,7 @@
  */
 #include "ctx.h"
 
-LAB_TEST(ctx_refusals, 25, 0)
+LAB_TEST(ctx_refusals, 15, 0)
 {
 	struct bpf_insn write[] = {
 		LAB_MOVK(BPF_REG_2, 0),

@@ -18,7 +18,7 @@ static void expect_in_log(const char *what, const char *needle)
 		   needle);
 }
 
-LAB_TEST(ctx_types_in_log, 30, 0)
+LAB_TEST(ctx_types_in_log, 20, 0)
 {
 	struct bpf_insn prog[] = {
 		LAB_MOV(BPF_REG_6, BPF_REG_1),			/* r6 = ctx */

@@ -28,7 +28,7 @@ static int bpf_size(unsigned int bytes)
 	return bytes == 1 ? BPF_B : bytes == 2 ? BPF_H : bytes == 4 ? BPF_W : BPF_DW;
 }
 
-LAB_TEST(walk_refusals, 25, LAB_LAB_ONLY)
+LAB_TEST(walk_refusals, 15, LAB_LAB_ONLY)
 {
 	unsigned int u32s, u64s, bits, arrs, objs, pad;
 	int u32v = lab_offsetof("btf_lab_obj", "u32v", &u32s);

@@ -14,7 +14,7 @@
 #include "walk_values.h"
 #include "walk_values.skel.h"
 
-LAB_TEST(walk_values, 30, 0)
+LAB_TEST(walk_values, 20, 0)
 {
 	unsigned int k = lab_rand(2, 20);
 	struct walk_values *skel;

@@ -11,7 +11,7 @@
  */
 #include "interp_common.h"
 
-LAB_TEST(interp_faults, 35, 0)
+LAB_TEST(interp_faults, 25, 0)
 {
 	static const char * const scenarios[] = {
 		"null", "unmapped", "noncanonical", "user", "guard",

@@ -11,7 +11,7 @@
 
 #define ROUNDS	3
 
-LAB_TEST(interp_values, 30, 0)
+LAB_TEST(interp_values, 25, 0)
 {
 	struct interp *skel = interp_open(0, 0);
 	int i;

@@ -47,7 +47,7 @@ static void check_other(struct jit *skel, const char *scenario, int valid)
 	LAB_EXPECT_EQ(got, want, "the value the program stored after the faults");
 }
 
-LAB_TEST(jit_faults, 30, 0)
+LAB_TEST(jit_faults, 20, 0)
 {
 	static const char * const scenarios[] = {
 		"valid", "null", "unmapped", "noncanonical", "user", "vmalloc", "guard",

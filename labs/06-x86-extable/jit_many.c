@@ -20,7 +20,7 @@ static const char * const members[] = {
 	"un.half.lo", "un.half.hi", "tail",
 };
 
-LAB_TEST(jit_many_faults, 25, 0)
+LAB_TEST(jit_many_faults, 20, 0)
 {
 	static const char * const bad[] = { "noncanonical", "unmapped" };
 	static const char * const dirty[] = { "BUG:", "WARNING:", "general protection", "Oops" };

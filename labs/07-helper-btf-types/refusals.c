@@ -39,7 +39,7 @@ static void expect_refused(const char *what, enum r1_kind r1, int map_fd, const 
 		   log_buf);
 }
 
-LAB_TEST(helper_arg_refusals, 30, 0)
+LAB_TEST(helper_arg_refusals, 20, 0)
 {
 	struct maps m;
 	int fd;

@@ -5,7 +5,8 @@
 #
 # Every labs/NN-name/*.bpf.c becomes a libbpf skeleton <name>.skel.h (CO-RE
 # against VMLINUX_H, made from the lab kernel's BTF); every other *.c there
-# is linked with labs/lib/lab.c into OUT/test, a KTAP test program. Its *.h
+# is linked with labs/lib/lab.c into OUT/test, a KTAP test program (and
+# labs/lib/corpus.c, the oracle corpus' runner, when the stage has a corpus). Its *.h
 # are what the two sides share (both rebuild when one changes).
 # HIDDEN, when given, is the stage's instructor-only tests: its *.c and
 # *.bpf.c go into the same binary, and may include the stage's own *.h.
@@ -30,7 +31,8 @@ LDLIBS := -static -lbpf -lelf -lz -lzstd
 
 DIRS := $(LAB) $(HIDDEN)
 BPF_SRCS := $(foreach d,$(DIRS),$(wildcard $(d)/*.bpf.c))
-USER_SRCS := $(filter-out %.bpf.c,$(foreach d,$(DIRS),$(wildcard $(d)/*.c))) $(LIB)/lab.c
+USER_SRCS := $(filter-out %.bpf.c,$(foreach d,$(DIRS),$(wildcard $(d)/*.c))) $(LIB)/lab.c \
+	$(if $(wildcard $(LAB)/corpus),$(LIB)/corpus.c)
 LAB_HDRS := $(foreach d,$(DIRS),$(wildcard $(d)/*.h))
 SKELS := $(patsubst %.bpf.c,$(OUT)/%.skel.h,$(notdir $(BPF_SRCS)))
 vpath %.bpf.c $(DIRS)

@@ -173,6 +173,13 @@ int lab_write_file(const char *path, const char *val);
 /* libbpf prints go through here: they are kept as KTAP diagnostics. */
 void lab_libbpf_quiet(bool quiet);
 
+/*
+ * The oracle corpus of the calling stage (labs/lib/corpus.c): its fixed
+ * part and a seeded sample of the rest, each program's verdict and values
+ * compared with 6.1's. A failure is the test's.
+ */
+void lab_corpus(void);
+
 /* A random number in [@lo, @hi]: tests vary what they check on every run. */
 unsigned int lab_rand(unsigned int lo, unsigned int hi);
 

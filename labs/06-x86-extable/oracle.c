@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * oracle_jit: the stage's part of the oracle corpus
+ * (06-x86-extable/corpus, made by labs/lib/corpus.py from the kernel's
+ * BTF): loads through NULL, bad and valid pointers with the JIT on, and
+ * their values. Each program must get the verdict that pristine 6.1 gives
+ * it (make ref), but where labs/lib/oracle-differences names one of the
+ * lab's own rules, and each program that runs must read what the fixture's
+ * ground truth says. The fixed part runs every time, and a random sample
+ * of the rest, with its seed in the diagnostics.
+ */
+#include "lab.h"
+
+LAB_TEST(oracle_jit, 15, 0)
+{
+	lab_corpus();
+}

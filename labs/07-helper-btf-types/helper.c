@@ -108,6 +108,15 @@ int helper_load(enum r1_kind r1, int map_fd, int value_map_fd, char *log, size_t
 		*p++ = LAB_MOV(BPF_REG_1, BPF_REG_6);
 		*p++ = LAB_ADDK(BPF_REG_1, 8);
 		break;
+	case R1_SKB_VAR:
+		/* kfree_skb(skb, location, reason): reason & 8 */
+		*p++ = LAB_LDX(BPF_DW, BPF_REG_7, BPF_REG_1, 16);
+		*p++ = (struct bpf_insn){ .code = BPF_ALU64 | BPF_AND | BPF_K,
+					  .dst_reg = BPF_REG_7, .imm = 8 };
+		*p++ = LAB_MOV(BPF_REG_1, BPF_REG_6);
+		*p++ = (struct bpf_insn){ .code = BPF_ALU64 | BPF_ADD | BPF_X,
+					  .dst_reg = BPF_REG_1, .src_reg = BPF_REG_7 };
+		break;
 	}
 	LAB_EMIT_LD_MAP_FD(p, BPF_REG_2, map_fd);
 	*p++ = LAB_MOVK(BPF_REG_3, 0);

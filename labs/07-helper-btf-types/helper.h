@@ -34,6 +34,7 @@ enum r1_kind {
 	R1_MAPVAL,	/* a pointer to a map value */
 	R1_SCALAR,	/* the number 42 */
 	R1_SKB_OFF,	/* skb + 8 */
+	R1_SKB_VAR,	/* skb + (reason & 8): an offset the verifier cannot know */
 };
 
 /*

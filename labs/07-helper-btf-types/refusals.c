@@ -6,9 +6,13 @@
  * R1 = skb; with skb->dev, a stack pointer, a map value or a scalar it is
  * refused with a line that names the expected and the given type or kind;
  * so is a map that is not a perf event array.
- * helper_arg_offset: skb + 8 is refused (lab only: the seed's message).
+ * helper_arg_offset: skb + 8 and skb + (reason & 8) are refused (lab only:
+ * the seed's message).
  * helper_id_resolved: the log says which struct the verifier resolved
- * from the helper's C prototype (lab only).
+ * from the helper's C prototype (lab only); and for every helper argument
+ * that 6.1 types itself (its bpf_func_proto names the struct: the oracle),
+ * btf_resolve_helper_id() gives the same struct, read from that helper's
+ * prototype (the fixture's /sys/kernel/debug/btf_lab/helper_ids).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -66,7 +70,32 @@ LAB_TEST(helper_arg_offset, 20, LAB_LAB_ONLY)
 	LAB_ASSERT(!maps_open(&m), "creating the maps: %s", strerror(errno));
 	expect_refused("skb + 8", R1_SKB_OFF, m.perf, &m,
 		       "R1 is a pointer to in-kernel struct with non-zero offset");
+	/* reg->var_off: the offset's variable part counts too */
+	expect_refused("skb + (reason & 8)", R1_SKB_VAR, m.perf, &m,
+		       "R1 is a pointer to in-kernel struct with non-zero offset");
 	maps_close(&m);
+}
+
+#define HELPER_IDS "/sys/kernel/debug/btf_lab/helper_ids"
+
+/* Each line of HELPER_IDS: the resolver's id is 6.1's, for six helpers. */
+static void expect_helper_ids(void)
+{
+	FILE *f = fopen(HELPER_IDS, "r");
+	char line[256], name[128];
+	int arg, want, got, n = 0;
+
+	LAB_ASSERT(f, "%s: %s", HELPER_IDS, strerror(errno));
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%127s arg%d static %d resolved %d", name, &arg, &want, &got) != 4)
+			continue;
+		n++;
+		LAB_EXPECT(got == want,
+			   "btf_resolve_helper_id(%s, arg %d): 6.1's bpf_func_proto names the struct of id %d (%s), your resolver gives %d%s",
+			   name, arg, want, HELPER_IDS, got, got < 0 ? " (an error)" : "");
+	}
+	fclose(f);
+	LAB_EXPECT(n >= 6, "%s: expected a line for each of 6 helper arguments, found %d", HELPER_IDS, n);
 }
 
 LAB_TEST(helper_id_resolved, 10, LAB_LAB_ONLY)
@@ -87,4 +116,5 @@ LAB_TEST(helper_id_resolved, 10, LAB_LAB_ONLY)
 	LAB_EXPECT(lab_log_claim(log_buf, want), "expected the log to say \"%s\"; it says: %s", want,
 		   log_buf);
 	maps_close(&m);
+	expect_helper_ids();
 }

@@ -21,7 +21,7 @@
  *	S:rS			store rS as the case's value, then out
  *	Kskb_output:rS		bpf_skb_output(rS, &perf_map, BPF_F_CURRENT_CPU, fp - 16, 4)
  *	Kskb_output_data:rS	bpf_skb_output(r6, &perf_map, BPF_F_CURRENT_CPU, rS, 4)
- *	M:rS			*(u64 *)(rS + 0) = 0
+ *	M:rS			r0 = 0; *(u64 *)(rS + 8) = r0
  *	X			out: r0 = 0; exit
  *
  * Environment: LAB_CORPUS=all runs every case and prints each verdict (make
@@ -180,7 +180,8 @@ static int corpus_compile(struct corpus_case *c)
 			*p++ = LAB_MOVK(BPF_REG_5, 4);
 			*p++ = LAB_CALL(BPF_FUNC_skb_output);
 		} else if (sscanf(op, "M:r%d", &s) == 1) {
-			*p++ = LAB_ST(BPF_DW, s, 0, 0);
+			*p++ = LAB_MOVK(BPF_REG_0, 0);
+			*p++ = LAB_STX(BPF_DW, s, BPF_REG_0, 8);
 		} else if (strcmp(op, "X")) {
 			return -1;
 		}
@@ -353,7 +354,7 @@ static int corpus_expect(const struct corpus_case *c, unsigned long long *v)
 
 	for (i = 0; i < 7; i++)
 		corpus_truth_of(args[i], &ctx[i]);
-	ctx[1] = (unsigned long long)(long long)(int)ctx[1];	/* int num */
+	ctx[1] &= 0xffffffffULL;	/* int num: __CAST_TO_U64() copies its 4 bytes */
 	ctx[2] &= 0xffffffffULL;				/* the enum */
 	snprintf(ops, sizeof(ops), "%s", c->prog);
 	for (op = strtok_r(ops, ";", &save); op; op = strtok_r(NULL, ";", &save)) {
@@ -368,6 +369,9 @@ static int corpus_expect(const struct corpus_case *c, unsigned long long *v)
 				return 0;
 		} else if (sscanf(op, "A%lld:r%d", &k, &s) == 2) {
 			regs[s] += k;
+		} else if (sscanf(op, "U%lld:r%d", &k, &s) == 2) {
+			regs[9] = ctx[2] & k;
+			regs[s] += regs[9];
 		} else if (sscanf(op, "S:r%d", &s) == 1) {
 			*v = regs[s];
 			return 1;
@@ -456,9 +460,10 @@ static void corpus_show(struct corpus_case *c, const char *want)
 }
 
 /*
- * A context read: the verdict also says what the verifier made of the
- * destination register, from the log at level 2 ("R6_w=ptr_sock(...)":
- * "ok:ptr_sock"; "ok:scalar"), the same words on 6.1 and the lab.
+ * A load that a program stores: its verdict also says what the verifier
+ * made of the destination register, from the log at level 2
+ * ("R6_w=ptr_sock(...)": "ok:ptr_sock"; "ok:scalar"), the same words on
+ * 6.1 and the lab.
  */
 static char corpus_vlog[16384];
 
@@ -479,14 +484,25 @@ static int corpus_prog_load(struct corpus_case *c, int id, char *log, size_t siz
 
 static void corpus_reg_type(struct corpus_case *c, const char *log)
 {
-	char want[16], type[32];
-	const char *p;
-	int d;
+	char ops[512], *op, *save = NULL, load[16], want[16], type[32];
+	const char *p, *hit = NULL;
+	int d = -1, x;
 
-	if (sscanf(c->prog, "C%*d@%*d>r%d", &d) != 1)
+	/* the destination of the last load before the store */
+	snprintf(ops, sizeof(ops), "%s", c->prog);
+	for (op = strtok_r(ops, ";", &save); op; op = strtok_r(NULL, ";", &save)) {
+		if (sscanf(op, "C%*d@%*d>r%d", &x) == 1 || sscanf(op, "L%*d@%*d:r%*d>r%d", &x) == 1)
+			d = x;
+		if (op[0] == 'S')
+			break;
+	}
+	if (d < 0)
 		return;
+	snprintf(load, sizeof(load), "r%d = *(", d);
+	for (p = strstr(log, load); p; p = strstr(p + 1, load))
+		hit = p;
 	snprintf(want, sizeof(want), "R%d_w=", d);
-	p = strstr(log, want);
+	p = hit ? strstr(hit, want) : NULL;
 	if (!p || sscanf(p + strlen(want), "%31[a-z_0-9]", type) != 1)
 		return;
 	snprintf(c->got, sizeof(c->got), "ok:%s", type);
@@ -505,6 +521,8 @@ static void corpus_run_scenario(struct corpus_case *cs, int n, const char *run)
 	char scenario[32];
 	int i, err;
 
+	if (!slash)
+		return;
 	snprintf(scenario, sizeof(scenario), "%.*s", (int)(slash - run), run);
 	for (i = 0; i < n; i++) {
 		struct corpus_case *c = &cs[i];
@@ -600,7 +618,8 @@ void lab_corpus(void)
 				snprintf(c->got, sizeof(c->got), "%s", id < 0 || !id ? "no-such-type" : "bad-notation");
 				continue;
 			}
-			typed = !strncmp(c->cls, "ctx-", 4) && !strstr(c->cls, "deref");
+			/* a load's verdict names the type of the register it stores */
+			typed = strstr(c->prog, "S:r") != NULL;
 			fd = corpus_prog_load(c, id, typed ? corpus_vlog : NULL,
 					      typed ? sizeof(corpus_vlog) : 0, 2);
 			if (fd < 0) {
@@ -633,9 +652,6 @@ void lab_corpus(void)
 
 			if (cs[i].fd < 0)
 				continue;
-			for (j = 0; j < i; j++)
-				if (!strcmp(cs[j].run, cs[i].run) && cs[j].slot == j && cs[j].got[0])
-					break;
 			corpus_run_scenario(cs, n, cs[i].run);
 			for (j = i; j < n; j++)
 				if (cs[j].fd >= 0 && !strcmp(cs[j].run, cs[i].run)) {
@@ -652,21 +668,22 @@ void lab_corpus(void)
 
 		if (!c->got[0])
 			continue;
+		if (strcmp(c->diff, "-"))
+			diffs++;
 		if (all)
 			lab_diag("corpus: %s %s", c->key, c->got);
 		else if (pattern && *pattern && shown < 4 * CORPUS_SHOW)
 			corpus_show(c, want), shown++;
-		if (strcmp(c->diff, "-"))
-			diffs++;
 		if (!strcmp(c->got, want))
 			continue;
 		bad++;
-		if (shown++ < CORPUS_SHOW)
+		if (!(pattern && *pattern && !all) && shown++ < CORPUS_SHOW)
 			corpus_show(c, want);
 	}
 	lab_diag("corpus: %d of %d cases run (the fixed part and %s of the rest, seed %u: "
 		 "LAB_CORPUS_SEED=%u repeats it), %d as the lab's own rules say, %d wrong",
 		 sel, n, all ? "all" : "a sample", seed, seed, diffs, bad);
+	LAB_EXPECT(sel, "no case of %s matches LAB_CORPUS='%s'", path, pattern ? pattern : "");
 	LAB_EXPECT(!bad, "%d of %d programs of the corpus got another verdict or value than "
 		   "the one 6.1 gives (or the lab's own rule, labs/lib/oracle-differences); "
 		   "the first %d are above", bad, sel, bad < CORPUS_SHOW ? bad : CORPUS_SHOW);

@@ -3,14 +3,15 @@
  * skb_output_runtime: bpf_skb_output() refuses at run time what the
  * verifier cannot see. On the datagram's skb, a size one byte larger than
  * the packet gives -EFAULT; on skb->next, a struct sk_buff pointer that is
- * NULL for a packet taken off the backlog queue, -EFAULT too, and no oops
- * (the grader checks the console).
+ * NULL for a packet taken off the backlog queue, -EFAULT too, whether the
+ * call asks for the packet's bytes or not, and no oops (the grader checks
+ * the console).
  */
 #include <errno.h>
 
 #include "helper.h"
 
-/* Both calls fail: no sample is expected. */
+/* The three calls fail: no sample is expected. */
 static void on_sample(void *ctx, int cpu, void *data, __u32 size)
 {
 	++*(int *)ctx;
@@ -32,8 +33,10 @@ LAB_TEST(skb_output_runtime, 5, 0)
 		   (unsigned long long)skel->data->next_ptr);
 	LAB_EXPECT_EQ(skel->data->null_err, -EFAULT,
 		      "bpf_skb_output() of a NULL struct sk_buff (skb->next): what it returned");
+	LAB_EXPECT_EQ(skel->data->null_meta_err, -EFAULT,
+		      "bpf_skb_output() of a NULL struct sk_buff (skb->next), no packet bytes asked for: what it returned");
 	perf_buffer__poll(pb, 100);
-	LAB_EXPECT_EQ(samples, 0, "perf samples from the two refused calls");
+	LAB_EXPECT_EQ(samples, 0, "perf samples from the three refused calls");
 	perf_buffer__free(pb);
 	skb_output__destroy(skel);
 }

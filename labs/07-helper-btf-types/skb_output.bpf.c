@@ -7,7 +7,8 @@
  *
  * mode 0: send ifindex and the packet's first 72 bytes to user space.
  * mode 1: the run-time refusals: a size one byte larger than the packet,
- *         and a NULL struct sk_buff (skb->next, off the backlog queue).
+ *         and a NULL struct sk_buff (skb->next, off the backlog queue),
+ *         with the packet's bytes asked for and without.
  */
 #include "vmlinux.h"
 #include <bpf/bpf_helpers.h>
@@ -24,7 +25,7 @@ __u32 want_len;		/* set by the test: the UDP length of its datagram */
 __u32 mode;
 __u32 sent, seen_len;
 /* initialised: in .data, so that a call that never ran shows */
-__s64 out_err = 1, big_err = 1, null_err = 1;
+__s64 out_err = 1, big_err = 1, null_err = 1, null_meta_err = 1;
 __u64 next_ptr = ~0ULL;
 
 SEC("tp_btf/kfree_skb")
@@ -49,6 +50,9 @@ int BPF_PROG(on_kfree_skb, struct sk_buff *skb, void *location)
 		null_err = bpf_skb_output(skb->next, &perf_buf_map,
 					  ((__u64)SKB_BYTES << 32) | BPF_F_CURRENT_CPU,
 					  &ifindex, sizeof(ifindex));
+		/* and with none of the packet's bytes: the NULL is no less */
+		null_meta_err = bpf_skb_output(skb->next, &perf_buf_map, BPF_F_CURRENT_CPU,
+					       &ifindex, sizeof(ifindex));
 	}
 	sent++;
 	return 0;

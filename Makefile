@@ -22,6 +22,8 @@
 #   make bench              measure the lab loop and the feature (bench/RESULTS.md)
 #   make deps               install the Debian packages, build the base image (root)
 #   make dev / export / retag   maintainers: patch sets <-> a git tree in work/dev
+#   make mutation STAGE=N   maintainers: mutants generated from the reference's lines, each
+#                           graded (solutions/NN-name/MUTATION.md)
 #   make corpus             maintainers: the oracle corpus (labs/NN-name/corpus) made
 #                           anew from make ref's BTF, with 6.1's verdicts recorded
 #
@@ -50,7 +52,7 @@ ifneq ($(words $(STAGE_GOAL) $(filter ref,$(MAKECMDGOALS))),$(if $(WHAT),1,0))
 $(error give one stage at a time, e.g. 'make stage-2 test')
 endif
 
-.PHONY: help deps check check-full bench release autograde autograde-merge dev export retag ref corpus \
+.PHONY: help deps check check-full bench release autograde autograde-merge dev export retag ref corpus mutation \
 	$(ACTIONS) $(STAGE_GOAL)
 
 help:
@@ -141,3 +143,6 @@ corpus:
 	@CORPUS=all T='oracle_*' labs/lib/lab test ref > $(WORK)/corpus-check.log 2>&1 || \
 		{ tail -n 30 $(WORK)/corpus-check.log; echo "corpus: make ref does not pass its own corpus (log: $(WORK)/corpus-check.log)" >&2; exit 1; }
 	@python3 labs/lib/corpus.py differences labs
+
+mutation:
+	@labs/lib/mutation "$(STAGE)"

@@ -484,7 +484,7 @@ static int corpus_prog_load(struct corpus_case *c, int id, char *log, size_t siz
 
 static void corpus_reg_type(struct corpus_case *c, const char *log)
 {
-	char ops[512], *op, *save = NULL, load[16], want[16], type[32];
+	char ops[512], *op, *save = NULL, load[24], want[24], type[32];
 	const char *p, *hit = NULL;
 	int d = -1, x;
 

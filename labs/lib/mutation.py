@@ -39,6 +39,7 @@ CALLS = [('btf_type_is_struct', '__btf_type_is_struct'),
          ('copy_from_kernel_nofault', 'copy_from_user_nofault'),
          ('is_ereg', 'is_ereg_8l'),
          ('smp_load_acquire', 'READ_ONCE')]
+LIB = os.path.dirname(os.path.abspath(__file__))
 DECL = re.compile(r'^\s*(const\s+|static\s+|struct\s+|union\s+|enum\s+|unsigned\s+|signed\s+)*'
                   r'(u8|u16|u32|u64|s8|s16|s32|s64|int|long|char|bool|void|size_t|'
                   r'[a-z_]+_t|struct \w+|union \w+|enum \w+)\b[\s*]+\w+(\[[^]]*\])?\s*(=|;|,)')
@@ -166,9 +167,13 @@ def report(stage, index, results):
         by.setdefault(res.get(r[0], 'unbuilt'), []).append(r)
     graded = len(by.get('killed', [])) + len(by.get('survived', []))
     print('# Generated mutants of %s\n' % stage)
-    print('Made by `make mutation STAGE=%d` (labs/lib/mutation.py) from every line that the\n'
-          'reference solution adds; each graded on the stage alone, through the mutant\n'
-          'schemata.\n' % int(stage[:2]))
+    lab = os.path.dirname(os.path.dirname(LIB))
+    commit = subprocess.run(['git', '-C', lab, 'rev-parse', '--short', 'HEAD'],
+                            capture_output=True, text=True).stdout.strip() or 'unknown'
+    when = subprocess.run(['date', '-u', '+%Y-%m-%d'], capture_output=True, text=True).stdout.strip()
+    print('Made by `make mutation STAGE=%d` (labs/lib/mutation.py) on %s, at commit %s,\n'
+          'from every line that the reference solution adds; each graded on the stage\n'
+          'alone, through the mutant schemata.\n' % (int(stage[:2]), when, commit))
     print('| | mutants |\n|---|---|')
     for k in ('killed', 'survived', 'unbuilt', 'unswitched'):
         print('| %s | %d |' % (k, len(by.get(k, []))))

@@ -429,6 +429,21 @@ static struct corpus_case *corpus_read(const char *path, int *n)
 	return cs;
 }
 
+/* Load @c as a tp_btf program of attach_btf_id @id: fd or -errno. */
+static int corpus_prog_load(struct corpus_case *c, int id, char *log, size_t size, int level)
+{
+	LIBBPF_OPTS(bpf_prog_load_opts, opts,
+		    .expected_attach_type = BPF_TRACE_RAW_TP,
+		    .attach_btf_id = id,
+		    .log_buf = log,
+		    .log_size = log ? size : 0,
+		    .log_level = log ? level : 0);
+
+	if (log)
+		log[0] = '\0';
+	return bpf_prog_load(BPF_PROG_TYPE_TRACING, NULL, "GPL", c->insns, c->cnt, &opts);
+}
+
 static void corpus_show(struct corpus_case *c, const char *want)
 {
 	static char log[CORPUS_LOG];
@@ -447,8 +462,10 @@ static void corpus_show(struct corpus_case *c, const char *want)
 		 c->ref, want, strcmp(c->diff, "-") ? ", the lab's own rule " : "",
 		 strcmp(c->diff, "-") ? c->diff : "", c->got, c->why[0] ? ": " : "", c->why);
 	if (id >= 0) {
-		lab_prog_load(BPF_PROG_TYPE_TRACING, BPF_TRACE_RAW_TP, id, c->insns, c->cnt,
-			      log, sizeof(log));
+		int fd = corpus_prog_load(c, id, log, sizeof(log), 1);
+
+		if (fd >= 0)
+			close(fd);
 		for (p = log + strlen(log); p > log && p[-1] == '\n'; p--)
 			p[-1] = '\0';
 		while (p > log && (log + strlen(log)) - p < 600)
@@ -467,20 +484,6 @@ static void corpus_show(struct corpus_case *c, const char *want)
  */
 static char corpus_vlog[16384];
 
-/* Load @c as a tp_btf program of attach_btf_id @id: fd or -errno. */
-static int corpus_prog_load(struct corpus_case *c, int id, char *log, size_t size, int level)
-{
-	LIBBPF_OPTS(bpf_prog_load_opts, opts,
-		    .expected_attach_type = BPF_TRACE_RAW_TP,
-		    .attach_btf_id = id,
-		    .log_buf = log,
-		    .log_size = log ? size : 0,
-		    .log_level = log ? level : 0);
-
-	if (log)
-		log[0] = '\0';
-	return bpf_prog_load(BPF_PROG_TYPE_TRACING, NULL, "GPL", c->insns, c->cnt, &opts);
-}
 
 static void corpus_reg_type(struct corpus_case *c, const char *log)
 {

@@ -574,7 +574,7 @@ class Gen:
                  run='valid/def', cls=walk_cls(btf, obj, 4, 4))
         # sk_buff from kfree_skb, and the structs its pointers lead to
         skb = btf.find('struct', 'sk_buff')
-        ls = self.member_loads(o, 'sk_buff', skb, root, 'kfree_skb', 'F', '-', limit=40)
+        self.member_loads(o, 'sk_buff', skb, root, 'kfree_skb', 'F', '-', limit=40)
         for mp, off, size, _, bits, mt in leaves(btf, skb):
             self.deref(o, 'sk_buff', skb, mp, off, bits, mt, root, 'kfree_skb', 'F')
         # one step further, where skb->dev and skb->sk lead
